@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { EmailSchema, OkSchema, type RouteContract, text } from './common.ts';
+import { PasswordSchema } from './password.ts';
+import { LanguageSchema, RoleSchema } from './roles.ts';
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: RoleSchema,
+  organizationId: z.uuid().nullable(),
+  organizationName: z.string().nullable(),
+  language: LanguageSchema,
+  emailVerified: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** Both password fields of a form must agree (SPEC 5); the error lands on the confirmation field. */
+const passwordsMatch: [
+  (value: { password: string; confirmPassword: string }) => boolean,
+  { path: string[]; message: string },
+] = [
+  (value) => value.password === value.confirmPassword,
+  { path: ['confirmPassword'], message: 'PASSWORDS_DONT_MATCH' },
+];
+const passwordFields = { password: PasswordSchema, confirmPassword: z.string().max(128) };
+
+/** SPEC 5 sign-up: a trainer may name the organisation they create; students wait to be assigned. */
+export const SignUpInputSchema = z
+  .object({
+    firstName: text(100),
+    lastName: text(100),
+    email: EmailSchema,
+    role: z.enum(['student', 'trainer']),
+    organizationName: z.string().trim().max(200).optional(),
+    language: LanguageSchema.optional(),
+    ...passwordFields,
+  })
+  .refine(...passwordsMatch);
+export type SignUpInput = z.infer<typeof SignUpInputSchema>;
+
+export const SignUpResultSchema = z.object({ emailConfirmationRequired: z.literal(true) });
+
+export const SignInInputSchema = z.object({ email: EmailSchema, password: z.string().min(1).max(128) });
+export type SignInInput = z.infer<typeof SignInInputSchema>;
+
+export const SessionResultSchema = z.object({ user: SessionUserSchema });
+export const MaybeSessionResultSchema = z.object({ user: SessionUserSchema.nullable() });
+
+export const EmailInputSchema = z.object({ email: EmailSchema });
+export type EmailInput = z.infer<typeof EmailInputSchema>;
+
+export const ResetPasswordInputSchema = z
+  .object({ token: z.string().min(1).max(512), ...passwordFields })
+  .refine(...passwordsMatch);
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
+
+export const ChangePasswordInputSchema = z
+  .object({ currentPassword: z.string().min(1).max(128), ...passwordFields })
+  .refine(...passwordsMatch);
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+export const VerifyEmailQuerySchema = z.object({ token: z.string().min(1).max(2048) });
+
+export const UpdatePreferencesInputSchema = z.object({ language: LanguageSchema });
+
+export const authRoutes = {
+  signUp: { method: 'POST', path: '/api/auth/sign-up', body: SignUpInputSchema, response: SignUpResultSchema },
+  signIn: { method: 'POST', path: '/api/auth/sign-in', body: SignInInputSchema, response: SessionResultSchema },
+  /** SPEC 2: /admin signs in administrators only; anyone else is refused and signed out. */
+  adminSignIn: {
+    method: 'POST',
+    path: '/api/auth/admin/sign-in',
+    body: SignInInputSchema,
+    response: SessionResultSchema,
+  },
+  signOut: { method: 'POST', path: '/api/auth/sign-out', response: OkSchema },
+  session: { method: 'GET', path: '/api/auth/session', response: MaybeSessionResultSchema },
+  resendConfirmation: {
+    method: 'POST',
+    path: '/api/auth/resend-confirmation',
+    body: EmailInputSchema,
+    response: OkSchema,
+  },
+  verifyEmail: { method: 'GET', path: '/api/auth/verify-email', query: VerifyEmailQuerySchema, response: z.unknown() },
+  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', body: EmailInputSchema, response: OkSchema },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    body: ResetPasswordInputSchema,
+    response: OkSchema,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/auth/change-password',
+    body: ChangePasswordInputSchema,
+    response: OkSchema,
+  },
+  updatePreferences: {
+    method: 'PATCH',
+    path: '/api/auth/preferences',
+    body: UpdatePreferencesInputSchema,
+    response: SessionResultSchema,
+  },
+} as const satisfies Record<string, RouteContract>;

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API can answer with. The web shows `errors:<CODE>` from its locale files,
+ * never the server's `message` (SPEC 8 messages live there in French and English).
+ */
+export const ERROR_STATUS = {
+  // SPEC 8, course fetch codes
+  NO_SESSION: 401,
+  EMPTY_COURSES: 404,
+  NO_ORGANIZATION: 409,
+  TRAINING_NOT_FOUND: 404,
+  // SPEC 8, sign-in and account
+  INVALID_CREDENTIALS: 401,
+  EMAIL_NOT_CONFIRMED: 403,
+  ACCOUNT_EXISTS: 409,
+  REGISTRATION_ERROR: 400,
+  PASSWORD_TOO_WEAK: 400,
+  PASSWORD_TOO_COMMON: 400,
+  PASSWORDS_DONT_MATCH: 400,
+  INVALID_CURRENT_PASSWORD: 400,
+  LOGOUT_ERROR: 500,
+  RESET_LINK_INVALID: 400,
+  RESET_FAILED: 400,
+  NOT_ADMIN: 403,
+  // SPEC 8, other messages
+  SESSION_EXPIRED: 401,
+  NOT_AUTHORIZED: 403,
+  SERVER_ERROR: 500,
+  TIMEOUT: 504,
+  FILE_TOO_LARGE: 413,
+  UNSUPPORTED_FORMAT: 415,
+  SECURITY_POLICY: 403,
+  // SPEC 8, database codes (PGRST116, 23505, 23503, 42501)
+  NOT_FOUND: 404,
+  ALREADY_EXISTS: 409,
+  LINKED_DATA: 409,
+  INSUFFICIENT_PERMISSIONS: 403,
+  // request shape and transport
+  VALIDATION_ERROR: 400,
+  MALFORMED_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  ORIGIN_REJECTED: 403,
+  RATE_LIMITED: 429,
+  USER_NOT_FOUND: 404,
+  ALREADY_IN_ORGANIZATION: 409,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+export const ErrorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
+
+export const FieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** The wire shape of every error answer. */
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    details: z
+      .object({
+        fields: z.array(FieldErrorSchema).optional(),
+        retryAfterSeconds: z.number().int().optional(),
+      })
+      .optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

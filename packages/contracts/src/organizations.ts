@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { EmailSchema, type RouteContract, text } from './common.ts';
+import { SessionResultSchema } from './auth.ts';
+
+/** createTrainerOrganization / assign_organization_to_trainer (SPEC 7) for the signed-in trainer. */
+export const CreateOrganizationInputSchema = z.object({ organizationName: text(200) });
+export type CreateOrganizationInput = z.infer<typeof CreateOrganizationInputSchema>;
+
+/** A trainer places a waiting student in their organisation; an admin names the organisation. */
+export const AssignStudentInputSchema = z.object({
+  email: EmailSchema,
+  organizationId: z.uuid().optional(),
+});
+export type AssignStudentInput = z.infer<typeof AssignStudentInputSchema>;
+
+export const AssignedStudentSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  organizationId: z.uuid(),
+});
+
+export const OrganizationSchema = z.object({ id: z.uuid(), name: z.string() });
+export const OrganizationListSchema = z.object({ items: z.array(OrganizationSchema) });
+
+export const organizationRoutes = {
+  createOwn: {
+    method: 'POST',
+    path: '/api/organizations/mine',
+    body: CreateOrganizationInputSchema,
+    response: SessionResultSchema,
+  },
+  assignStudent: {
+    method: 'POST',
+    path: '/api/organizations/assign-student',
+    body: AssignStudentInputSchema,
+    response: AssignedStudentSchema,
+  },
+  list: { method: 'GET', path: '/api/organizations', response: OrganizationListSchema },
+} as const satisfies Record<string, RouteContract>;
