@@ -67,8 +67,18 @@ export const VerifyEmailQuerySchema = z.object({ token: z.string().min(1).max(20
 export const UpdatePreferencesInputSchema = z.object({ language: LanguageSchema });
 
 export const authRoutes = {
-  signUp: { method: 'POST', path: '/api/auth/sign-up', body: SignUpInputSchema, response: SignUpResultSchema },
-  signIn: { method: 'POST', path: '/api/auth/sign-in', body: SignInInputSchema, response: SessionResultSchema },
+  signUp: {
+    method: 'POST',
+    path: '/api/auth/sign-up',
+    body: SignUpInputSchema,
+    response: SignUpResultSchema,
+  },
+  signIn: {
+    method: 'POST',
+    path: '/api/auth/sign-in',
+    body: SignInInputSchema,
+    response: SessionResultSchema,
+  },
   /** SPEC 2: /admin signs in administrators only; anyone else is refused and signed out. */
   adminSignIn: {
     method: 'POST',
@@ -84,8 +94,18 @@ export const authRoutes = {
     body: EmailInputSchema,
     response: OkSchema,
   },
-  verifyEmail: { method: 'GET', path: '/api/auth/verify-email', query: VerifyEmailQuerySchema, response: z.unknown() },
-  forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', body: EmailInputSchema, response: OkSchema },
+  verifyEmail: {
+    method: 'GET',
+    path: '/api/auth/verify-email',
+    query: VerifyEmailQuerySchema,
+    response: z.unknown(),
+  },
+  forgotPassword: {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    body: EmailInputSchema,
+    response: OkSchema,
+  },
   resetPassword: {
     method: 'POST',
     path: '/api/auth/reset-password',

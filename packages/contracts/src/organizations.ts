@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EmailSchema, type RouteContract, text } from './common.ts';
 import { SessionResultSchema } from './auth.ts';
+import { EmailSchema, type RouteContract, text } from './common.ts';
 
 /** createTrainerOrganization / assign_organization_to_trainer (SPEC 7) for the signed-in trainer. */
 export const CreateOrganizationInputSchema = z.object({ organizationName: text(200) });

@@ -34,6 +34,10 @@ export const PasswordSchema = z
   .max(PASSWORD_MAX_LENGTH)
   .superRefine((value, context) => {
     if (failedPasswordRules(value).length > 0) {
-      context.addIssue({ code: 'custom', message: 'PASSWORD_TOO_WEAK', params: { rules: failedPasswordRules(value) } });
+      context.addIssue({
+        code: 'custom',
+        message: 'PASSWORD_TOO_WEAK',
+        params: { rules: failedPasswordRules(value) },
+      });
     }
   });

@@ -7,9 +7,9 @@ describe('hasPermission (SPEC 6 gate)', () => {
   });
 
   it('lets a trainer view, edit courses and questions, and manage', () => {
-    expect(hasPermission('trainer', ['view:analytics', 'edit:courses', 'edit:questions', 'manage:students'])).toBe(
-      true,
-    );
+    expect(
+      hasPermission('trainer', ['view:analytics', 'edit:courses', 'edit:questions', 'manage:students']),
+    ).toBe(true);
   });
 
   it('refuses a trainer any admin: or reset: permission', () => {
@@ -24,7 +24,13 @@ describe('hasPermission (SPEC 6 gate)', () => {
   });
 
   it('gives a student only the five view permissions', () => {
-    for (const permission of ['view:dashboard', 'view:courses', 'view:questions', 'view:exercises', 'view:progression']) {
+    for (const permission of [
+      'view:dashboard',
+      'view:courses',
+      'view:questions',
+      'view:exercises',
+      'view:progression',
+    ]) {
       expect(hasPermission('student', [permission])).toBe(true);
     }
     expect(hasPermission('student', ['view:analytics'])).toBe(false);

@@ -1,0 +1,30 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthProvider } from '@/features/auth/components/auth-provider';
+import { i18n } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/react-query';
+import { initTheme } from '@/lib/theme';
+
+export interface AppProviderProps {
+  children: ReactNode;
+  /** Tests pass their own client to start from a clean cache. */
+  queryClient?: ReturnType<typeof createQueryClient>;
+}
+
+/** Everything a page may rely on: translations, the query cache, the session and toasts. */
+export function AppProvider({ children, queryClient: givenClient }: AppProviderProps) {
+  const [queryClient] = useState(() => givenClient ?? createQueryClient());
+  useEffect(() => initTheme(), []);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          {children}
+          <Toaster />
+        </AuthProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

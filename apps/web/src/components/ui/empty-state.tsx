@@ -1,0 +1,20 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+export interface EmptyStateProps {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  action?: ReactNode;
+}
+
+export function EmptyState({ icon: Icon, title, description, action }: EmptyStateProps) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-input/60 bg-card px-6 py-12 text-center">
+      <Icon aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h2 className="text-base font-semibold text-foreground">{title}</h2>
+      <p className="max-w-md text-sm text-muted-foreground">{description}</p>
+      {action}
+    </div>
+  );
+}

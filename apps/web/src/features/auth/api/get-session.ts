@@ -1,0 +1,20 @@
+import { authRoutes, type SessionUser } from '@cursus/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+
+export type SessionResult = { user: SessionUser | null };
+
+/** The signed-in person, or null. The cookie is http-only, so asking the server is the only way to know. */
+export function getSession(signal?: AbortSignal): Promise<SessionResult> {
+  return callApi(authRoutes.session, { signal });
+}
+
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+
+export function sessionQueryOptions() {
+  return queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: ({ signal }) => getSession(signal) });
+}
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}

@@ -1,0 +1,17 @@
+import { authRoutes, type Language } from '@cursus/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from './get-session';
+
+/** Saves the interface language on the account, so it follows the person to other devices. */
+export function updatePreferences(input: { language: Language }) {
+  return callApi(authRoutes.updatePreferences, { body: input });
+}
+
+export function useUpdatePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePreferences,
+    onSuccess: (result) => queryClient.setQueryData(SESSION_QUERY_KEY, result),
+  });
+}

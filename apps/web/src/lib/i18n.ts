@@ -1,0 +1,88 @@
+import { type Language, normalizeLanguage, PASSWORD_MIN_LENGTH } from '@cursus/contracts';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import adminEn from '@/locales/en/admin.json';
+import authEn from '@/locales/en/auth.json';
+import commonEn from '@/locales/en/common.json';
+import errorsEn from '@/locales/en/errors.json';
+import learningEn from '@/locales/en/learning.json';
+import organizationsEn from '@/locales/en/organizations.json';
+import adminFr from '@/locales/fr/admin.json';
+import authFr from '@/locales/fr/auth.json';
+import commonFr from '@/locales/fr/common.json';
+import errorsFr from '@/locales/fr/errors.json';
+import learningFr from '@/locales/fr/learning.json';
+import organizationsFr from '@/locales/fr/organizations.json';
+
+/** SPEC 3: the local preference key, shared with the inline script in index.html. */
+export const LANGUAGE_STORAGE_KEY = 'app-language';
+
+export const resources = {
+  fr: {
+    common: commonFr,
+    errors: errorsFr,
+    auth: authFr,
+    organizations: organizationsFr,
+    learning: learningFr,
+    admin: adminFr,
+  },
+  en: {
+    common: commonEn,
+    errors: errorsEn,
+    auth: authEn,
+    organizations: organizationsEn,
+    learning: learningEn,
+    admin: adminEn,
+  },
+} as const;
+
+export const NAMESPACES = Object.keys(resources.fr) as (keyof typeof resources.fr)[];
+
+export function readStoredLanguage(): Language {
+  try {
+    return normalizeLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    // Storage can be unavailable (private mode, blocked cookies): French is the default anyway.
+    return 'fr';
+  }
+}
+
+function persistLanguage(language: Language) {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not persisting is acceptable: the choice still applies to this page.
+  }
+  document.documentElement.lang = language;
+}
+
+export const i18n = i18next.createInstance();
+
+i18n.use(initReactI18next).init({
+  resources,
+  lng: readStoredLanguage(),
+  fallbackLng: 'fr',
+  supportedLngs: ['fr', 'en'],
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  // Resources are bundled, so initialisation is synchronous and the first render is already translated.
+  initAsync: false,
+  returnNull: false,
+  interpolation: {
+    // React escapes what it renders.
+    escapeValue: false,
+    defaultVariables: { passwordMinLength: PASSWORD_MIN_LENGTH },
+  },
+});
+
+i18n.on('languageChanged', (language) => persistLanguage(normalizeLanguage(language)));
+persistLanguage(getLanguage());
+
+export function getLanguage(): Language {
+  return normalizeLanguage(i18n.resolvedLanguage ?? i18n.language);
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  if (getLanguage() === language) return;
+  await i18n.changeLanguage(language);
+}

@@ -1,0 +1,47 @@
+import { TOASTS } from '@cursus/contracts';
+import { toast } from 'sonner';
+
+type ToastKind = 'success' | 'error' | 'info' | 'message';
+
+const DURATION_MS: Record<ToastKind, number> = {
+  success: TOASTS.successMs,
+  error: TOASTS.errorMs,
+  info: TOASTS.infoMs,
+  message: TOASTS.defaultMs,
+};
+
+const recent: { title: string; description: string | undefined; at: number }[] = [];
+
+/**
+ * SPEC 5 de-duplication: the same title or description within 3 s is dropped, and at most 3 toasts
+ * are raised in any 3 s window, so a failing screen cannot bury the page in identical errors.
+ */
+export function shouldShowToast(title: string, description: string | undefined, now: number): boolean {
+  while (recent.length > 0 && now - recent[0]!.at >= TOASTS.dedupeWindowMs) recent.shift();
+  const isDuplicate = recent.some(
+    (entry) => entry.title === title || (description !== undefined && entry.description === description),
+  );
+  if (isDuplicate || recent.length >= TOASTS.maxVisible) return false;
+  recent.push({ title, description, at: now });
+  return true;
+}
+
+function show(kind: ToastKind, title: string, description?: string): void {
+  if (!shouldShowToast(title, description, Date.now())) return;
+  const options = { description, duration: DURATION_MS[kind] };
+  if (kind === 'message') toast(title, options);
+  else toast[kind](title, options);
+}
+
+/** SPEC 9 toasts with their per-kind durations. */
+export const notify = {
+  success: (title: string, description?: string) => show('success', title, description),
+  error: (title: string, description?: string) => show('error', title, description),
+  info: (title: string, description?: string) => show('info', title, description),
+  message: (title: string, description?: string) => show('message', title, description),
+};
+
+/** For tests: forget what was shown. */
+export function resetToastHistory(): void {
+  recent.length = 0;
+}

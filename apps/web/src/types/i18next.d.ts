@@ -1,0 +1,11 @@
+import 'i18next';
+import type { resources } from '@/lib/i18n';
+
+// Typed keys: a missing or misspelt translation key fails `tsc`, French being the reference locale.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['fr'];
+    returnNull: false;
+  }
+}
