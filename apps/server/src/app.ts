@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { AppError } from './lib/app-error.ts';
+import { authRoutesPlugin } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createMailer, type Mailer } from './modules/email/email.service.ts';
+import { organizationRoutesPlugin } from './modules/organizations/organizations.routes.ts';
+import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
+import { systemRoutesPlugin } from './modules/system/system.routes.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSession } from './plugins/session.ts';
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppOptions {
+  env: Env;
+  database: Database;
+  secret: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Injected in tests: a mail transport to fail on purpose, a clock to move. */
+  mailer?: Mailer;
+  now?: () => Date;
+  webDist?: string;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: env.LOG_LEVEL },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  // External plugins
+  await app.register(fastifyCookie);
+  await registerSecurity(app, env.APP_URL);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Cursus API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Our services and plugins
+  const mailer =
+    options.mailer ??
+    createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  const organizations = createOrganizationsService({ database, adminEmails: env.ADMIN_EMAILS });
+  const authService = createAuthService({
+    database,
+    secret: options.secret,
+    appUrl: env.APP_URL,
+    mailer,
+    organizations,
+    now: options.now,
+  });
+  registerSession(app, authService);
+  app.decorate('services', { mailer, organizations, authService });
+
+  // Modules
+  await app.register(systemRoutesPlugin, { database, smtp: Boolean(env.SMTP_URL) });
+  await app.register(authRoutesPlugin, { authService, secure: env.APP_URL.startsWith('https://') });
+  await app.register(organizationRoutesPlugin, { organizations });
+
+  // The SPA: files from the build, index.html for every other page path (history fallback).
+  const webDist = options.webDist ?? WEB_DIST;
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb)
+      throw new AppError('NOT_FOUND');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onClose', async () => mailer.close());
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: {
+      mailer: Mailer;
+      organizations: ReturnType<typeof createOrganizationsService>;
+      authService: ReturnType<typeof createAuthService>;
+    };
+  }
+}

@@ -1,0 +1,74 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { EnvError, parseEnv } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+import { resolveAuthSecret } from './lib/secret.ts';
+import { isDatabaseEmpty, seedDemo } from './modules/organizations/seed-demo.ts';
+
+const OUTBOX_INTERVAL_MS = 30_000;
+
+async function main() {
+  const startedAt = Date.now();
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database = env.DATABASE_URL
+    ? await openDatabase({ databaseUrl: env.DATABASE_URL })
+    : await openDatabase({ dataDir });
+  await database.migrate();
+  const secret = resolveAuthSecret(env.AUTH_SECRET, dataDir);
+  const app = await buildApp({ env, database, secret });
+
+  // The demo seeds itself only on an empty embedded database; on PostgreSQL: npm run seed:demo.
+  const demoFile = path.join(dataDir, 'demo-accounts.txt');
+  if (database.kind === 'pglite' && env.SEED_DEMO && (await isDatabaseEmpty(database))) {
+    const { authService, organizations } = app.services;
+    await seedDemo({ database, authService, organizations, dataDir });
+  }
+
+  const outboxTimer = setInterval(() => {
+    app.services.mailer
+      .deliverDue()
+      .catch((error) => app.log.error({ err: error }, 'outbox delivery failed'));
+  }, OUTBOX_INTERVAL_MS);
+  outboxTimer.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    clearInterval(outboxTimer);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  console.log(
+    `\nCursus is running on ${env.APP_URL} (started in ${seconds} s, ${database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL'})`,
+  );
+  if (env.SEED_DEMO && existsSync(demoFile)) {
+    console.log(`Demo accounts (Organisme Démo), kept in ${demoFile}:`);
+    for (const line of readFileSync(demoFile, 'utf8').split('\n')) {
+      if (line && !line.startsWith('#')) console.log(`  ${line.split('\t').join('  ')}`);
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,167 @@
+import { authRoutes } from '@cursus/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { route } from '../../lib/route.ts';
+import { appendCookies, requireUser, toHeaders } from '../../plugins/session.ts';
+import type { AuthService, Caller } from './auth.service.ts';
+
+const DEVICE_COOKIE = 'cursus.device';
+const tags = ['auth'];
+
+function callerOf(request: FastifyRequest): Caller {
+  return { ip: request.ip, headers: toHeaders(request), device: request.cookies[DEVICE_COOKIE] };
+}
+
+function setDeviceCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: 365 * 24 * 60 * 60,
+  });
+}
+
+/** Turns better-auth's Set-Cookie lines into a Cookie header, to act with a session just created. */
+function cookieHeaderOf(cookies: string[]): string {
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+export async function authRoutesPlugin(
+  app: FastifyInstance,
+  options: { authService: AuthService; secure: boolean },
+) {
+  const { authService, secure } = options;
+
+  route(
+    app,
+    authRoutes.signUp,
+    async (request, reply, { body }) => {
+      const result = await authService.signUp(body, callerOf(request));
+      request.log.info({ event: 'auth.sign_up', email: body.email, role: body.role }, 'account created');
+      return reply.status(200).send(result);
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    authRoutes.signIn,
+    async (request, reply, { body }) => {
+      try {
+        const { value, cookies } = await authService.signIn(body, callerOf(request));
+        appendCookies(reply, cookies);
+        setDeviceCookie(reply, authService.deviceToken(body.email), secure);
+        request.log.info({ event: 'auth.sign_in', email: body.email, outcome: 'success' }, 'sign-in');
+        return { user: value };
+      } catch (error) {
+        const outcome = error instanceof AppError ? error.code : 'error';
+        request.log.info({ event: 'auth.sign_in', email: body.email, outcome }, 'sign-in refused');
+        throw error;
+      }
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    authRoutes.adminSignIn,
+    async (request, reply, { body }) => {
+      const { value, cookies } = await authService.signIn(body, callerOf(request));
+      if (value.role !== 'admin') {
+        // Credentials were right but this is not an administrator: end the session just made.
+        await authService.signOut(new Headers({ cookie: cookieHeaderOf(cookies) }));
+        request.log.warn(
+          { event: 'auth.admin_sign_in', email: body.email, outcome: 'NOT_ADMIN' },
+          'admin sign-in refused',
+        );
+        throw new AppError('NOT_ADMIN');
+      }
+      appendCookies(reply, cookies);
+      setDeviceCookie(reply, authService.deviceToken(body.email), secure);
+      request.log.info(
+        { event: 'auth.admin_sign_in', email: body.email, outcome: 'success' },
+        'admin sign-in',
+      );
+      return { user: value };
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    authRoutes.signOut,
+    async (request, reply) => {
+      appendCookies(reply, await authService.signOut(toHeaders(request)));
+      return { ok: true as const };
+    },
+    { tags },
+  );
+
+  route(app, authRoutes.session, async (request) => ({ user: request.sessionUser }), { tags });
+
+  route(
+    app,
+    authRoutes.resendConfirmation,
+    async (request, _reply, { body }) => {
+      await authService.resendConfirmation(body.email, callerOf(request));
+      return { ok: true as const };
+    },
+    { tags },
+  );
+
+  // The link in the confirmation mail; SPEC 2: it returns to /auth.
+  route(
+    app,
+    authRoutes.verifyEmail,
+    async (_request, reply, { query }) => {
+      const verified = await authService.verifyEmail(query.token);
+      return reply.redirect(
+        verified ? '/auth?mode=signin&confirmed=1' : '/auth?mode=signin&confirmError=RESET_LINK_INVALID',
+      );
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    authRoutes.forgotPassword,
+    async (request, _reply, { body }) => {
+      await authService.forgotPassword(body.email, callerOf(request));
+      return { ok: true as const };
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    authRoutes.resetPassword,
+    async (_request, _reply, { body }) => {
+      await authService.resetPassword(body);
+      return { ok: true as const };
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    authRoutes.changePassword,
+    async (request, reply, { body }) => {
+      requireUser(request);
+      appendCookies(reply, await authService.changePassword(body, toHeaders(request)));
+      return { ok: true as const };
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    authRoutes.updatePreferences,
+    async (request, _reply, { body }) => {
+      const user = requireUser(request);
+      await authService.setLanguage(user, body.language);
+      return { user: { ...user, language: body.language } };
+    },
+    { tags },
+  );
+}

@@ -1,0 +1,270 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type {
+  ChangePasswordInput,
+  Language,
+  ResetPasswordInput,
+  SessionUser,
+  SignInInput,
+  SignUpInput,
+} from '@cursus/contracts';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../email/email.service.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { authUsers } from './auth.tables.ts';
+import { type Auth, createAuth } from './auth.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { createAttemptCounter, LIMITS } from './rate-limit.ts';
+
+/** What a route hands the service about the caller: never a password, never a cookie's value. */
+export interface Caller {
+  ip: string;
+  headers: Headers;
+  /** The device cookie (see LIMITS); proves this browser signed in to an account before. */
+  device?: string;
+}
+
+export interface AuthResult<T> {
+  value: T;
+  /** Set-Cookie headers better-auth produced (session created, refreshed or cleared). */
+  cookies: string[];
+}
+
+function cookiesOf(headers: Headers | undefined): string[] {
+  return headers?.getSetCookie() ?? [];
+}
+
+export function createAuthService(options: {
+  database: Database;
+  secret: string;
+  appUrl: string;
+  mailer: Mailer;
+  organizations: OrganizationsService;
+  now?: () => Date;
+}) {
+  const { database, mailer, organizations, appUrl, secret } = options;
+  const { db } = database;
+  const attempts = createAttemptCounter(db, options.now ?? (() => new Date()));
+
+  const auth: Auth = createAuth({
+    db,
+    secret,
+    appUrl,
+    mail: {
+      async sendConfirmation(user, token) {
+        const url = `${appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
+        const language = await organizations.languageOf(user.id);
+        await mailer.send({
+          to: user.email,
+          template: 'confirm-email',
+          language,
+          data: { name: user.name, url },
+        });
+      },
+      async sendReset(user, token) {
+        const url = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const language = await organizations.languageOf(user.id);
+        await mailer.send({
+          to: user.email,
+          template: 'reset-password',
+          language,
+          data: { name: user.name, url },
+        });
+      },
+    },
+  });
+
+  const deviceToken = (email: string) =>
+    createHmac('sha256', secret).update(`device:${email}`).digest('base64url');
+  const isKnownDevice = (email: string, device?: string) => {
+    if (!device) return false;
+    const expected = Buffer.from(deviceToken(email));
+    const given = Buffer.from(device);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+
+  async function toSessionUser(userId: string, emailVerified: boolean): Promise<SessionUser> {
+    const user = await organizations.loadUser(userId);
+    if (!user) throw new AppError('SESSION_EXPIRED');
+    return { ...user, emailVerified };
+  }
+
+  function refusePassword(password: string) {
+    if (isCommonPassword(password)) {
+      throw new AppError('PASSWORD_TOO_COMMON', {
+        fields: [{ path: 'password', message: 'PASSWORD_TOO_COMMON' }],
+      });
+    }
+  }
+
+  return {
+    auth,
+    deviceToken,
+
+    async signUp(input: SignUpInput, caller: Caller) {
+      await attempts.assertAllowed(`ip:${caller.ip}:sign-up`, LIMITS.signUpPerIp);
+      await attempts.record(`ip:${caller.ip}:sign-up`, LIMITS.signUpPerIp);
+      refusePassword(input.password);
+      const [existing] = await db
+        .select({ id: authUsers.id })
+        .from(authUsers)
+        .where(eq(authUsers.email, input.email));
+      if (existing)
+        throw new AppError('ACCOUNT_EXISTS', { fields: [{ path: 'email', message: 'ACCOUNT_EXISTS' }] });
+
+      const fullName = `${input.firstName} ${input.lastName}`;
+      let userId: string;
+      try {
+        const result = await auth.api.signUpEmail({
+          body: { name: fullName, email: input.email, password: input.password },
+        });
+        userId = result.user.id;
+      } catch (error) {
+        if (error instanceof APIError && error.body?.code === 'USER_ALREADY_EXISTS')
+          throw new AppError('ACCOUNT_EXISTS');
+        throw error;
+      }
+      try {
+        await organizations.createAccount({
+          userId,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          organizationName: input.organizationName,
+          language: input.language ?? 'fr',
+        });
+      } catch (error) {
+        // Without a profile the account is unusable: remove it so the person can sign up again.
+        await db.delete(authUsers).where(eq(authUsers.id, userId));
+        throw error;
+      }
+      await auth.api.sendVerificationEmail({ body: { email: input.email } });
+      return { emailConfirmationRequired: true as const };
+    },
+
+    async signIn(input: SignInInput, caller: Caller): Promise<AuthResult<SessionUser>> {
+      const ipKey = `ip:${caller.ip}:sign-in`;
+      const emailKey = `email:${input.email}:sign-in`;
+      const knownDevice = isKnownDevice(input.email, caller.device);
+      await attempts.assertAllowed(ipKey, LIMITS.signInPerIp);
+      if (!knownDevice) await attempts.assertAllowed(emailKey, LIMITS.signInFailuresPerEmail);
+      await attempts.record(ipKey, LIMITS.signInPerIp);
+      try {
+        const { headers, response } = await auth.api.signInEmail({
+          body: { email: input.email, password: input.password },
+          headers: caller.headers,
+          returnHeaders: true,
+        });
+        await attempts.clear(emailKey);
+        const user = await toSessionUser(response.user.id, response.user.emailVerified);
+        return { value: user, cookies: cookiesOf(headers) };
+      } catch (error) {
+        if (error instanceof APIError) {
+          if (error.body?.code === 'EMAIL_NOT_VERIFIED') throw new AppError('EMAIL_NOT_CONFIRMED');
+          if (error.statusCode === 401) {
+            if (!knownDevice) await attempts.record(emailKey, LIMITS.signInFailuresPerEmail);
+            throw new AppError('INVALID_CREDENTIALS');
+          }
+        }
+        throw error;
+      }
+    },
+
+    async signOut(headers: Headers): Promise<string[]> {
+      const { headers: responseHeaders } = await auth.api.signOut({ headers, returnHeaders: true });
+      return cookiesOf(responseHeaders);
+    },
+
+    /** The signed-in user, refreshing the session cookie when better-auth extends it. */
+    async currentUser(headers: Headers): Promise<AuthResult<SessionUser | null>> {
+      const { headers: responseHeaders, response } = await auth.api.getSession({
+        headers,
+        returnHeaders: true,
+      });
+      if (!response) return { value: null, cookies: cookiesOf(responseHeaders) };
+      const user = await organizations.loadUser(response.user.id);
+      return {
+        value: user ? { ...user, emailVerified: response.user.emailVerified } : null,
+        cookies: cookiesOf(responseHeaders),
+      };
+    },
+
+    /** Always answers the same, so nobody learns which addresses have accounts. */
+    async resendConfirmation(email: string, caller: Caller) {
+      await limitMail(email, caller, 'confirm');
+      const [user] = await db.select().from(authUsers).where(eq(authUsers.email, email));
+      if (user && !user.emailVerified) await auth.api.sendVerificationEmail({ body: { email } });
+    },
+
+    async verifyEmail(token: string): Promise<boolean> {
+      try {
+        await auth.api.verifyEmail({ query: { token } });
+        return true;
+      } catch (error) {
+        if (error instanceof APIError) return false;
+        throw error;
+      }
+    },
+
+    async forgotPassword(email: string, caller: Caller) {
+      await limitMail(email, caller, 'reset');
+      await auth.api.requestPasswordReset({ body: { email, redirectTo: `${appUrl}/reset-password` } });
+    },
+
+    async resetPassword(input: ResetPasswordInput) {
+      refusePassword(input.password);
+      try {
+        await auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
+      } catch (error) {
+        if (error instanceof APIError) {
+          throw new AppError(error.body?.code === 'INVALID_TOKEN' ? 'RESET_LINK_INVALID' : 'RESET_FAILED');
+        }
+        throw error;
+      }
+    },
+
+    async changePassword(input: ChangePasswordInput, headers: Headers): Promise<string[]> {
+      refusePassword(input.password);
+      try {
+        const { headers: responseHeaders } = await auth.api.changePassword({
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.password,
+            revokeOtherSessions: true,
+          },
+          headers,
+          returnHeaders: true,
+        });
+        return cookiesOf(responseHeaders);
+      } catch (error) {
+        if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') {
+          throw new AppError('INVALID_CURRENT_PASSWORD', {
+            fields: [{ path: 'currentPassword', message: 'INVALID_CURRENT_PASSWORD' }],
+          });
+        }
+        throw error;
+      }
+    },
+
+    async setLanguage(user: SessionUser, language: Language) {
+      await organizations.setLanguage(
+        { userId: user.id, role: user.role, organizationId: user.organizationId },
+        language,
+      );
+    },
+  };
+
+  async function limitMail(email: string, caller: Caller, kind: string) {
+    const ipKey = `ip:${caller.ip}:${kind}`;
+    const emailKey = `email:${email}:${kind}`;
+    await attempts.assertAllowed(ipKey, LIMITS.mailPerIp);
+    await attempts.assertAllowed(emailKey, LIMITS.mailPerEmail);
+    await attempts.record(ipKey, LIMITS.mailPerIp);
+    await attempts.record(emailKey, LIMITS.mailPerEmail);
+  }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

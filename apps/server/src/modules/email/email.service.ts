@@ -1,0 +1,118 @@
+import type { Language } from '@cursus/contracts';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.ts';
+import { emailOutbox } from './email.tables.ts';
+import { type EmailTemplate, renderEmail } from './templates.ts';
+
+export const OUTBOX_MAX_ATTEMPTS = 8;
+const OUTBOX_BATCH = 20;
+
+export interface Mailer {
+  send(message: {
+    to: string;
+    template: EmailTemplate;
+    language: Language;
+    data: { name: string; url: string };
+  }): Promise<void>;
+  /** Sends what is due; the worker calls it on a timer, tests call it directly. */
+  deliverDue(now?: Date): Promise<number>;
+  close(): void;
+}
+
+/** Exponential back-off, one minute doubling up to an hour. */
+export function nextAttemptDelayMs(attempts: number): number {
+  return Math.min(60_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
+}
+
+export function createMailer(options: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  log: FastifyBaseLogger;
+  transport?: Transporter;
+}): Mailer {
+  const { db, log, from } = options;
+  const transport =
+    options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
+
+  async function attempt(row: typeof emailOutbox.$inferSelect, now: Date) {
+    if (!transport) return;
+    try {
+      await transport.sendMail({
+        from,
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: now, attempts: row.attempts + 1, lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const gaveUp = attempts >= OUTBOX_MAX_ATTEMPTS;
+      log.warn(
+        { err: error, to: row.toAddress, attempts },
+        gaveUp ? 'email failed for good' : 'email failed, will retry',
+      );
+      await db
+        .update(emailOutbox)
+        .set({
+          status: gaveUp ? 'failed' : 'pending',
+          attempts,
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+          nextAttemptAt: new Date(now.getTime() + nextAttemptDelayMs(attempts)),
+        })
+        .where(eq(emailOutbox.id, row.id));
+    }
+  }
+
+  return {
+    async send({ to, template, language, data }) {
+      const rendered = renderEmail(template, language, data);
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({ toAddress: to, template, language, ...rendered, status: transport ? 'pending' : 'logged' })
+        .returning();
+      if (!transport) {
+        // Development without SMTP: the outbox row is the record, the log shows the link.
+        log.info({ to, subject: rendered.subject, text: rendered.text }, 'email logged (no SMTP_URL)');
+        return;
+      }
+      await attempt(row!, new Date());
+    },
+    async deliverDue(now = new Date()) {
+      if (!transport) return 0;
+      const due = await db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+        .orderBy(emailOutbox.nextAttemptAt)
+        .limit(OUTBOX_BATCH);
+      if (due.length === 0) return 0;
+      // Claim the batch so a second instance does not send the same messages.
+      const claimed = await db
+        .update(emailOutbox)
+        .set({ nextAttemptAt: sql`${emailOutbox.nextAttemptAt} + interval '5 minutes'` })
+        .where(
+          and(
+            inArray(
+              emailOutbox.id,
+              due.map((row) => row.id),
+            ),
+            eq(emailOutbox.status, 'pending'),
+            lte(emailOutbox.nextAttemptAt, now),
+          ),
+        )
+        .returning();
+      for (const row of claimed) await attempt(row, now);
+      return claimed.length;
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

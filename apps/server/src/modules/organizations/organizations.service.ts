@@ -1,0 +1,198 @@
+import {
+  type AssignStudentInput,
+  type Language,
+  ROLE_CACHE_MS,
+  type Role,
+  type SessionUser,
+} from '@cursus/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database, TenantContext } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { organizations, profiles, userRoles } from './organizations.tables.ts';
+
+export interface NewAccount {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'student' | 'trainer' | 'admin';
+  organizationName?: string;
+  organizationId?: string;
+  language: Language;
+}
+
+/** The organisation a trainer gets when they sign up without naming one (assign_organization_to_trainer). */
+export function defaultOrganizationName(fullName: string, language: Language): string {
+  return language === 'en' ? `${fullName}'s training organisation` : `Organisme de formation de ${fullName}`;
+}
+
+/**
+ * SPEC 6 role resolution, adapted: platform admins come from ADMIN_EMAILS, then user_roles, then
+ * the profile's role; a user with an organisation and no role counts as trainer (SPEC 4).
+ */
+export function resolveRole(input: {
+  email: string;
+  adminEmails: readonly string[];
+  userRole: string | null;
+  profileRole: string | null;
+  organizationId: string | null;
+}): Role {
+  if (input.adminEmails.includes(input.email.toLowerCase())) return 'admin';
+  for (const role of [input.userRole, input.profileRole]) {
+    if (role === 'admin' || role === 'trainer' || role === 'student') return role;
+  }
+  return input.organizationId ? 'trainer' : 'student';
+}
+
+export function createOrganizationsService(options: {
+  database: Database;
+  adminEmails: readonly string[];
+  now?: () => number;
+}) {
+  const { database, adminEmails } = options;
+  const { db } = database;
+  const now = options.now ?? Date.now;
+  // SPEC 6: the resolved role (with the profile it came from) is cached 5 minutes.
+  const cache = new Map<string, { user: Omit<SessionUser, 'emailVerified'>; expiresAt: number }>();
+
+  async function loadUser(userId: string): Promise<Omit<SessionUser, 'emailVerified'> | null> {
+    const cached = cache.get(userId);
+    if (cached && cached.expiresAt > now()) return cached.user;
+    const [row] = await db
+      .select({
+        profile: profiles,
+        userRole: userRoles.role,
+        organizationName: organizations.name,
+      })
+      .from(profiles)
+      .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+      .leftJoin(organizations, eq(organizations.id, profiles.organizationId))
+      .where(eq(profiles.id, userId));
+    if (!row) return null;
+    const { profile } = row;
+    const user = {
+      id: profile.id,
+      email: profile.email,
+      fullName: profile.fullName,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      role: resolveRole({
+        email: profile.email,
+        adminEmails,
+        userRole: row.userRole,
+        profileRole: profile.role,
+        organizationId: profile.organizationId,
+      }),
+      organizationId: profile.organizationId,
+      organizationName: row.organizationName,
+      language: profile.language === 'en' ? ('en' as const) : ('fr' as const),
+    };
+    cache.set(userId, { user, expiresAt: now() + ROLE_CACHE_MS });
+    return user;
+  }
+
+  return {
+    loadUser,
+    forget(userId: string) {
+      cache.delete(userId);
+    },
+
+    /** Runs as the owner: the account has no tenant yet. One transaction, so no half-made account. */
+    async createAccount(account: NewAccount) {
+      const fullName = `${account.firstName} ${account.lastName}`.trim();
+      await db.transaction(async (tx) => {
+        let organizationId = account.organizationId ?? null;
+        if (!organizationId && account.role === 'trainer') {
+          const name =
+            account.organizationName?.trim() || defaultOrganizationName(fullName, account.language);
+          const [organization] = await tx
+            .insert(organizations)
+            .values({ name, createdBy: account.userId })
+            .returning({ id: organizations.id });
+          organizationId = organization!.id;
+        }
+        await tx.insert(profiles).values({
+          id: account.userId,
+          email: account.email,
+          fullName,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          role: account.role,
+          organizationId,
+          language: account.language,
+        });
+        await tx.insert(userRoles).values({ userId: account.userId, role: account.role });
+      });
+    },
+
+    async languageOf(userId: string): Promise<Language> {
+      const [row] = await db
+        .select({ language: profiles.language })
+        .from(profiles)
+        .where(eq(profiles.id, userId));
+      return row?.language === 'en' ? 'en' : 'fr';
+    },
+
+    async setLanguage(tenant: TenantContext, language: Language) {
+      await database.withTenant(tenant, (tx) =>
+        tx.update(profiles).set({ language, updatedAt: new Date() }).where(eq(profiles.id, tenant.userId)),
+      );
+      cache.delete(tenant.userId);
+    },
+
+    /** createTrainerOrganization (SPEC 7): a trainer without an organisation creates theirs. */
+    async createOwnOrganization(user: SessionUser, name: string) {
+      if (user.organizationId) throw new AppError('ALREADY_IN_ORGANIZATION');
+      await db.transaction(async (tx) => {
+        const [organization] = await tx
+          .insert(organizations)
+          .values({ name, createdBy: user.id })
+          .returning({ id: organizations.id });
+        await tx
+          .update(profiles)
+          .set({ organizationId: organization!.id, updatedAt: new Date() })
+          .where(eq(profiles.id, user.id));
+      });
+      cache.delete(user.id);
+    },
+
+    /**
+     * A trainer places a waiting student in their own organisation; an admin in the one named.
+     * Looking the student up needs the owner connection (the student is in no tenant yet), so the
+     * checks here are the policy: only students, only without an organisation.
+     */
+    async assignStudent(actor: SessionUser, input: AssignStudentInput) {
+      const organizationId =
+        actor.role === 'admin' ? (input.organizationId ?? actor.organizationId) : actor.organizationId;
+      if (!organizationId) throw new AppError('NO_ORGANIZATION');
+      const [organization] = await db
+        .select()
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      if (!organization) throw new AppError('NOT_FOUND');
+      const [student] = await db.select().from(profiles).where(eq(profiles.email, input.email));
+      if (!student) throw new AppError('USER_NOT_FOUND');
+      const role = (await loadUser(student.id))?.role;
+      if (role !== 'student') throw new AppError('NOT_AUTHORIZED');
+      if (student.organizationId) throw new AppError('ALREADY_IN_ORGANIZATION');
+      await db
+        .update(profiles)
+        .set({ organizationId, updatedAt: new Date() })
+        .where(eq(profiles.id, student.id));
+      cache.delete(student.id);
+      return { id: student.id, fullName: student.fullName, email: student.email, organizationId };
+    },
+
+    /** Admins see every organisation; anyone else only their own (row-level security decides). */
+    async listOrganizations(tenant: TenantContext) {
+      return database.withTenant(tenant, (tx) =>
+        tx
+          .select({ id: organizations.id, name: organizations.name })
+          .from(organizations)
+          .orderBy(organizations.name),
+      );
+    },
+  };
+}
+
+export type OrganizationsService = ReturnType<typeof createOrganizationsService>;

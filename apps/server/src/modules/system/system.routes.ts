@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+
+const CheckSchema = z.enum(['ok', 'failing']);
+
+export async function systemRoutesPlugin(
+  app: FastifyInstance,
+  options: { database: Database; smtp: boolean },
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get(
+    '/api/health',
+    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  const ReadySchema = z.object({
+    status: z.enum(['ready', 'not_ready']),
+    checks: z.object({ database: CheckSchema, mail: z.enum(['smtp', 'outbox']) }),
+  });
+  typed.get(
+    '/api/ready',
+    { schema: { tags: ['system'], response: { 200: ReadySchema, 503: ReadySchema } } },
+    async (request, reply) => {
+      let database: z.infer<typeof CheckSchema> = 'ok';
+      try {
+        await options.database.ping();
+      } catch (error) {
+        request.log.error({ err: error }, 'database check failed');
+        database = 'failing';
+      }
+      const ready = database === 'ok';
+      return reply.status(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not_ready',
+        checks: { database, mail: options.smtp ? 'smtp' : 'outbox' },
+      });
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+// The inline theme script in apps/web/index.html (applies the saved theme before paint).
+const THEME_SCRIPT_HASH = "'sha256-scVS4lD9Azy87wRT5SO8rU+Z5X9Xo05+LbxWvhxC7ds='";
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function registerSecurity(app: FastifyInstance, appUrl: string) {
+  const isHttps = appUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: isHttps,
+  });
+
+  // Cookies are SameSite=Lax already; a browser also sends Origin on every cross-site write, so
+  // refusing foreign origins closes CSRF. Clients without Origin (curl, integrations) hold no cookie.
+  const allowed = new URL(appUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (!origin) return;
+    const own = `${request.protocol}://${request.headers.host}`;
+    if (origin !== allowed && origin !== own) {
+      request.log.warn({ event: 'access.refused', origin, url: request.url }, 'foreign origin refused');
+      throw new AppError('ORIGIN_REJECTED');
+    }
+  });
+}
