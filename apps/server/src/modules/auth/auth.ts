@@ -20,6 +20,8 @@ export function createAuth(options: { db: Db; secret: string; appUrl: string; ma
     baseURL: options.appUrl,
     basePath: '/api/auth',
     telemetry: { enabled: false },
+    // Sign-in outcomes are logged by our routes, without the library's per-attempt warnings.
+    logger: { level: 'error' },
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: {

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { parseEnv } from '../src/config/env.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { emailOutbox } from '../src/modules/email/email.tables.ts';
+
+export const APP_URL = 'http://localhost:3000';
+export const ORIGIN = { origin: APP_URL };
+export const STRONG_PASSWORD = 'Vif-Argent-42';
+
+/** Which engine the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
+export const ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/** A fresh, migrated database of this test file's own. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const tar = readFileSync(inject('pgliteTemplate'));
+    return openDatabase({ loadDataDir: new Blob([tar]) });
+  }
+  const name = `cursus_test_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    now?: () => Date;
+    mailer?: Parameters<typeof buildApp>[0]['mailer'];
+  } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const env = parseEnv({ NODE_ENV: 'test', APP_URL, LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({
+    env,
+    database,
+    secret: 'test-secret-test-secret-test-secret-0123',
+    logger: false,
+    now: options.now,
+    mailer: options.mailer,
+    webDist: '/nonexistent',
+  });
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function cookieHeader(response: LightMyRequestResponse): string {
+  const raw = response.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/** The first link in the newest mail sent to `to` that contains `pathPart`. */
+export async function lastMailLink(database: Database, to: string, pathPart: string): Promise<string> {
+  const [mail] = await database.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, to))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const link = mail?.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathPart));
+  if (!link) throw new Error(`no mail to ${to} with a link to ${pathPart}`);
+  return link;
+}
+
+export interface SignUpOptions {
+  email: string;
+  role?: 'student' | 'trainer';
+  organizationName?: string;
+  password?: string;
+  language?: 'fr' | 'en';
+}
+
+export function signUp(app: FastifyInstance, options: SignUpOptions) {
+  const password = options.password ?? STRONG_PASSWORD;
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    headers: ORIGIN,
+    payload: {
+      firstName: 'Anne',
+      lastName: 'de la Tour',
+      email: options.email,
+      role: options.role ?? 'student',
+      organizationName: options.organizationName,
+      language: options.language,
+      password,
+      confirmPassword: password,
+    },
+  });
+}
+
+export function signIn(app: FastifyInstance, email: string, password = STRONG_PASSWORD, headers = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    headers: { ...ORIGIN, ...headers },
+    payload: { email, password },
+  });
+}
+
+/** Signs up, confirms through the mailed link and signs in; returns the session cookie. */
+export async function createConfirmedUser(testApp: TestApp, options: SignUpOptions): Promise<string> {
+  const signUpResponse = await signUp(testApp.app, options);
+  if (signUpResponse.statusCode !== 200) throw new Error(`sign-up failed: ${signUpResponse.body}`);
+  const link = await lastMailLink(testApp.database, options.email, '/api/auth/verify-email');
+  await testApp.app.inject({ method: 'GET', url: link.replace(APP_URL, '') });
+  const response = await signIn(testApp.app, options.email, options.password);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return cookieHeader(response);
+}
