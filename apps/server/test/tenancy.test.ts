@@ -115,7 +115,7 @@ describe(`row-level security on ${ENGINE}`, () => {
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r'
         and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'organization_id')`);
-    const rows = result.rows as { name: string; secured: boolean }[];
+    const rows = (result as unknown as { rows: { name: string; secured: boolean }[] }).rows;
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.filter((row) => !row.secured)).toEqual([]);
   });

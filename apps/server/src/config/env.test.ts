@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('fills the defaults a newcomer needs', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      SEED_DEMO: true,
+      APP_URL: 'http://localhost:3000',
+    });
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    expect(() => parseEnv({ PORT: 'eighty', ADMIN_EMAILS: 'boss@x.example,not-an-email' })).toThrow(EnvError);
+    try {
+      parseEnv({ PORT: 'eighty', SEED_DEMO: 'maybe' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/PORT/);
+      expect((error as Error).message).toMatch(/SEED_DEMO/);
+    }
+  });
+
+  it('reads ADMIN_EMAILS as a lower-cased list', () => {
+    expect(parseEnv({ ADMIN_EMAILS: ' Boss@X.example , ops@x.example' }).ADMIN_EMAILS).toEqual([
+      'boss@x.example',
+      'ops@x.example',
+    ]);
+  });
+});

@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/helper.ts';
+import type { Database } from '../../db/client.ts';
+import { createMailer, OUTBOX_MAX_ATTEMPTS } from './email.service.ts';
+import { emailOutbox } from './email.tables.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const log = pino({ level: 'silent' });
+
+/** A transport that fails the first `failures` sends, then delivers. */
+function flakyTransport(failures: number) {
+  const sent: string[] = [];
+  let calls = 0;
+  return {
+    sent,
+    transport: {
+      async sendMail(message: { to: string }) {
+        calls++;
+        if (calls <= failures) throw new Error('SMTP 421 try again later');
+        sent.push(message.to);
+        return {};
+      },
+      close() {},
+    } as never,
+  };
+}
+
+describe('email outbox', () => {
+  it('keeps a message whose send failed and delivers it on a later attempt', async () => {
+    const flaky = flakyTransport(2);
+    const mailer = createMailer({
+      db: database.db,
+      from: 'Cursus <a@b.example>',
+      log,
+      transport: flaky.transport,
+    });
+    await mailer.send({
+      to: 'late@x.example',
+      template: 'confirm-email',
+      language: 'fr',
+      data: { name: 'Ana', url: 'http://x/y' },
+    });
+    const [row] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'late@x.example'));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+
+    // Not due yet: the retry waits for its back-off.
+    expect(await mailer.deliverDue(new Date(row!.createdAt.getTime() + 1000))).toBe(0);
+    let now = new Date(row!.nextAttemptAt.getTime() + 1);
+    expect(await mailer.deliverDue(now)).toBe(1);
+    const [second] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id));
+    expect(second).toMatchObject({ status: 'pending', attempts: 2 });
+
+    now = new Date(second!.nextAttemptAt.getTime() + 1);
+    expect(await mailer.deliverDue(now)).toBe(1);
+    const [done] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id));
+    expect(done).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(flaky.sent).toEqual(['late@x.example']);
+  });
+
+  it('gives up after the last attempt and says so', async () => {
+    const flaky = flakyTransport(1000);
+    const mailer = createMailer({
+      db: database.db,
+      from: 'Cursus <a@b.example>',
+      log,
+      transport: flaky.transport,
+    });
+    await mailer.send({
+      to: 'never@x.example',
+      template: 'reset-password',
+      language: 'en',
+      data: { name: 'Bo', url: 'http://x/r' },
+    });
+    let now = new Date();
+    for (let attempt = 1; attempt < OUTBOX_MAX_ATTEMPTS; attempt++) {
+      now = new Date(now.getTime() + 2 * 60 * 60 * 1000);
+      await mailer.deliverDue(now);
+    }
+    const [row] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'never@x.example'));
+    expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
+    expect(row!.lastError).toMatch(/421/);
+  });
+
+  it('writes the message in the recipient’s language, link included', async () => {
+    const mailer = createMailer({ db: database.db, from: 'Cursus <a@b.example>', log });
+    await mailer.send({
+      to: 'en@x.example',
+      template: 'reset-password',
+      language: 'en',
+      data: { name: 'Bo', url: 'http://x/reset-password?token=t' },
+    });
+    const [row] = await database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'en@x.example'));
+    expect(row).toMatchObject({ status: 'logged', subject: 'Cursus – Reset your password' });
+    expect(row!.text).toContain('http://x/reset-password?token=t');
+  });
+});

@@ -1,0 +1,95 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedUser, createTestApp, ORIGIN, type TestApp } from './helper.ts';
+
+let testApp: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  cookie = await createConfirmedUser(testApp, { email: 'fuzz@target.example', role: 'trainer' });
+});
+afterAll(() => testApp.close());
+
+const ROUTES = [
+  ['POST', '/api/auth/sign-up'],
+  ['POST', '/api/auth/sign-in'],
+  ['POST', '/api/auth/admin/sign-in'],
+  ['POST', '/api/auth/forgot-password'],
+  ['POST', '/api/auth/reset-password'],
+  ['POST', '/api/auth/resend-confirmation'],
+  ['POST', '/api/auth/change-password'],
+  ['PATCH', '/api/auth/preferences'],
+  ['POST', '/api/organizations/mine'],
+  ['POST', '/api/organizations/assign-student'],
+] as const;
+
+// Bodies a careless or hostile client might send: any JSON, near-miss shapes, raw bytes.
+const jsonBody = fc.oneof(
+  fc.jsonValue(),
+  fc.record(
+    {
+      email: fc.oneof(fc.string(), fc.emailAddress(), fc.integer()),
+      password: fc.oneof(fc.string(), fc.constant('Vif-Argent-42'), fc.constant(null)),
+      confirmPassword: fc.string(),
+      firstName: fc.string(),
+      lastName: fc.string(),
+      role: fc.oneof(fc.constantFrom('student', 'trainer', 'admin'), fc.string()),
+      organizationName: fc.oneof(fc.string({ maxLength: 300 }), fc.integer()),
+      language: fc.oneof(fc.constantFrom('fr', 'en'), fc.string()),
+      token: fc.string(),
+      currentPassword: fc.string(),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+describe('random request bodies', () => {
+  it('never get a server error from the auth and profile routes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        fc.oneof(
+          jsonBody.map((body) => ({ payload: JSON.stringify(body), type: 'application/json' })),
+          fc.string().map((raw) => ({ payload: raw, type: 'application/json' })),
+          fc.string().map((raw) => ({ payload: raw, type: 'text/plain' })),
+        ),
+        fc.boolean(),
+        async ([method, url], body, signedIn) => {
+          const response = await testApp.app.inject({
+            method,
+            url,
+            headers: { ...ORIGIN, 'content-type': body.type, ...(signedIn ? { cookie } : {}) },
+            payload: body.payload,
+          });
+          expect(response.statusCode, `${method} ${url} ${body.payload}`).toBeLessThan(500);
+          expect(response.json()).toBeTypeOf('object');
+        },
+      ),
+      { numRuns: 150, seed: 20261122 },
+    );
+  });
+
+  it('answers malformed and oversized bodies with a 4xx', async () => {
+    const malformed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { ...ORIGIN, 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe('MALFORMED_JSON');
+
+    const huge = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { ...ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.example', password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+
+    const unknown = await testApp.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('NOT_FOUND');
+  });
+});
