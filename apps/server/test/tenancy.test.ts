@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TenantContext } from '../src/db/client.ts';
 import { organizations, profiles, systemLogs, userRoles } from '../src/db/schema.ts';
+import { createOrganizationsService } from '../src/modules/organizations/organizations.service.ts';
 import { createConfirmedUser, createTestApp, ENGINE, ORIGIN, type TestApp } from './helper.ts';
 
 let testApp: TestApp;
@@ -155,5 +156,25 @@ describe('organisation assignment', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('NOT_AUTHORIZED');
+  });
+});
+
+describe('role cache', () => {
+  it('keeps a resolved role for 5 minutes, then reads it again', async () => {
+    let now = 0;
+    const service = createOrganizationsService({
+      database: testApp.database,
+      adminEmails: [],
+      now: () => now,
+    });
+    expect((await service.loadUser(tenants.studentA.userId))?.role).toBe('student');
+    await testApp.database.db
+      .update(userRoles)
+      .set({ role: 'trainer' })
+      .where(sql`${userRoles.userId} = ${tenants.studentA.userId}`);
+    now += 4 * 60 * 1000;
+    expect((await service.loadUser(tenants.studentA.userId))?.role).toBe('student');
+    now += 2 * 60 * 1000;
+    expect((await service.loadUser(tenants.studentA.userId))?.role).toBe('trainer');
   });
 });

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isCommonPassword } from './common-passwords.ts';
+
+describe('isCommonPassword', () => {
+  it('refuses common words dressed up to pass the character rules', () => {
+    for (const password of [
+      'Azerty123!',
+      'P@ssw0rd',
+      'Motdepasse2024!',
+      'Soleil#01',
+      '!!Bonjour99',
+      '12345678!Aa',
+    ]) {
+      expect(isCommonPassword(password), password).toBe(true);
+    }
+  });
+
+  it('accepts passwords that are not built on a common stem', () => {
+    for (const password of ['Vif-Argent-42', 'Kq7-ZmBt-2r9x', 'Tout-Neuf-2026']) {
+      expect(isCommonPassword(password), password).toBe(false);
+    }
+  });
+});
