@@ -44,21 +44,30 @@ export async function authRoutesPlugin(
     { tags },
   );
 
+  /** Every attempt is logged with its outcome, never with the password. */
+  async function signInLogged(
+    request: FastifyRequest,
+    event: string,
+    body: { email: string; password: string },
+  ) {
+    try {
+      return await authService.signIn(body, callerOf(request));
+    } catch (error) {
+      const outcome = error instanceof AppError ? error.code : 'error';
+      request.log.info({ event, email: body.email, outcome }, 'sign-in refused');
+      throw error;
+    }
+  }
+
   route(
     app,
     authRoutes.signIn,
     async (request, reply, { body }) => {
-      try {
-        const { value, cookies } = await authService.signIn(body, callerOf(request));
-        appendCookies(reply, cookies);
-        setDeviceCookie(reply, authService.deviceToken(body.email), secure);
-        request.log.info({ event: 'auth.sign_in', email: body.email, outcome: 'success' }, 'sign-in');
-        return { user: value };
-      } catch (error) {
-        const outcome = error instanceof AppError ? error.code : 'error';
-        request.log.info({ event: 'auth.sign_in', email: body.email, outcome }, 'sign-in refused');
-        throw error;
-      }
+      const { value, cookies } = await signInLogged(request, 'auth.sign_in', body);
+      appendCookies(reply, cookies);
+      setDeviceCookie(reply, authService.deviceToken(body.email), secure);
+      request.log.info({ event: 'auth.sign_in', email: body.email, outcome: 'success' }, 'sign-in');
+      return { user: value };
     },
     { tags },
   );
@@ -67,22 +76,19 @@ export async function authRoutesPlugin(
     app,
     authRoutes.adminSignIn,
     async (request, reply, { body }) => {
-      const { value, cookies } = await authService.signIn(body, callerOf(request));
+      const { value, cookies } = await signInLogged(request, 'auth.admin_sign_in', body);
       if (value.role !== 'admin') {
         // Credentials were right but this is not an administrator: end the session just made.
         await authService.signOut(new Headers({ cookie: cookieHeaderOf(cookies) }));
         request.log.warn(
           { event: 'auth.admin_sign_in', email: body.email, outcome: 'NOT_ADMIN' },
-          'admin sign-in refused',
+          'sign-in refused',
         );
         throw new AppError('NOT_ADMIN');
       }
       appendCookies(reply, cookies);
       setDeviceCookie(reply, authService.deviceToken(body.email), secure);
-      request.log.info(
-        { event: 'auth.admin_sign_in', email: body.email, outcome: 'success' },
-        'admin sign-in',
-      );
+      request.log.info({ event: 'auth.admin_sign_in', email: body.email, outcome: 'success' }, 'sign-in');
       return { user: value };
     },
     { tags },
