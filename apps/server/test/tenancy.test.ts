@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TenantContext } from '../src/db/client.ts';
 import { organizations, profiles, systemLogs, userRoles } from '../src/db/schema.ts';
 import { createOrganizationsService } from '../src/modules/organizations/organizations.service.ts';
-import { createConfirmedUser, createTestApp, ENGINE, ORIGIN, type TestApp } from './helper.ts';
+import {
+  cookieHeader,
+  createConfirmedUser,
+  createTestApp,
+  ENGINE,
+  ORIGIN,
+  signIn,
+  type TestApp,
+} from './helper.ts';
 
 let testApp: TestApp;
 const tenants: Record<'trainerA' | 'trainerB' | 'studentA', TenantContext> = {} as never;
@@ -22,23 +30,11 @@ beforeAll(async () => {
     tenants[key] = { userId: user.id, role: 'trainer', organizationId: user.organizationId };
   }
   const studentCookie = await createConfirmedUser(testApp, { email: 's@org-a.example' });
-  const trainerCookie = (
-    await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      headers: ORIGIN,
-      payload: { email: 'a@org-a.example', password: 'Vif-Argent-42' },
-    })
-  ).headers['set-cookie'];
+  const trainerCookie = cookieHeader(await signIn(testApp.app, 'a@org-a.example'));
   await testApp.app.inject({
     method: 'POST',
     url: '/api/organizations/assign-student',
-    headers: {
-      ...ORIGIN,
-      cookie: (Array.isArray(trainerCookie) ? trainerCookie : [String(trainerCookie)])
-        .map((c) => c.split(';')[0])
-        .join('; '),
-    },
+    headers: { ...ORIGIN, cookie: trainerCookie },
     payload: { email: 's@org-a.example' },
   });
   const student = (
@@ -139,20 +135,11 @@ describe('organisation assignment', () => {
   });
 
   it('keeps a student out of the organisation routes', async () => {
-    const cookie = (
-      await testApp.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        headers: ORIGIN,
-        payload: { email: 's@org-a.example', password: 'Vif-Argent-42' },
-      })
-    ).headers['set-cookie'];
+    const cookie = cookieHeader(await signIn(testApp.app, 's@org-a.example'));
     const response = await testApp.app.inject({
       method: 'GET',
       url: '/api/organizations',
-      headers: {
-        cookie: (Array.isArray(cookie) ? cookie : [String(cookie)]).map((c) => c.split(';')[0]).join('; '),
-      },
+      headers: { cookie },
     });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('NOT_AUTHORIZED');

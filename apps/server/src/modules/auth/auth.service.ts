@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../email/email.service.ts';
+import type { EmailTemplate } from '../email/templates.ts';
 import type { OrganizationsService } from '../organizations/organizations.service.ts';
 import { authUsers } from './auth.tables.ts';
 import { type Auth, createAuth } from './auth.ts';
@@ -53,28 +54,22 @@ export function createAuthService(options: {
     secret,
     appUrl,
     mail: {
-      async sendConfirmation(user, token) {
-        const url = `${appUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-        const language = await organizations.languageOf(user.id);
-        await mailer.send({
-          to: user.email,
-          template: 'confirm-email',
-          language,
-          data: { name: user.name, url },
-        });
-      },
-      async sendReset(user, token) {
-        const url = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const language = await organizations.languageOf(user.id);
-        await mailer.send({
-          to: user.email,
-          template: 'reset-password',
-          language,
-          data: { name: user.name, url },
-        });
-      },
+      sendConfirmation: (user, token) => mailLink(user, 'confirm-email', '/api/auth/verify-email', token),
+      sendReset: (user, token) => mailLink(user, 'reset-password', '/reset-password', token),
     },
   });
+
+  /** Mails a link carrying the token, in the language the account chose. */
+  async function mailLink(
+    user: { id: string; email: string; name: string },
+    template: EmailTemplate,
+    path: string,
+    token: string,
+  ) {
+    const url = `${appUrl}${path}?token=${encodeURIComponent(token)}`;
+    const language = await organizations.languageOf(user.id);
+    await mailer.send({ to: user.email, template, language, data: { name: user.name, url } });
+  }
 
   const deviceToken = (email: string) =>
     createHmac('sha256', secret).update(`device:${email}`).digest('base64url');
