@@ -84,6 +84,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
+  // Graceful shutdown: requests still in flight finish, but their keep-alive connections must not
+  // hold the server open afterwards (Fastify closes only the connections idle at close time).
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => mailer.close());
   return app;
 }

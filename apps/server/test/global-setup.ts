@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresTemplate: string;
+    /** Names every database this run creates, so teardown can drop them all. */
+    runId: string;
   }
 }
 
@@ -28,9 +30,11 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', file);
 
   const url = process.env.TEST_DATABASE_URL;
+  const runId = `${process.pid}_${Date.now().toString(36)}`;
+  project.provide('runId', runId);
   let templateName = '';
   if (url) {
-    templateName = `cursus_template_${process.pid}`;
+    templateName = `cursus_template_${runId}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${templateName}`);
@@ -50,7 +54,7 @@ export default async function setup(project: TestProject) {
       await admin.connect();
       const { rows } = await admin.query<{ datname: string }>(
         `select datname from pg_database where datname like 'cursus_t%' and (datname = $1 or datname like $2)`,
-        [templateName, `cursus_test_${process.pid}_%`],
+        [templateName, `cursus_test_${runId}_%`],
       );
       for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.end();

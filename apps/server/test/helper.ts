@@ -23,7 +23,7 @@ export async function openTestDatabase(): Promise<Database> {
     const tar = readFileSync(inject('pgliteTemplate'));
     return openDatabase({ loadDataDir: new Blob([tar]) });
   }
-  const name = `cursus_test_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const name = `cursus_test_${inject('runId')}_${randomUUID().slice(0, 8)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);

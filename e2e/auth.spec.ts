@@ -1,0 +1,260 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, findSeriousViolations } from './support/axe';
+import { launchBrowser } from './support/browser';
+import {
+  type Credentials,
+  type OpenedPage,
+  openPage,
+  saveScreenshot,
+  submitSignIn,
+  waitForHeading,
+  waitForPath,
+} from './support/pages';
+import { type DemoAccount, type DemoRole, type RunningServer, startServer } from './support/server';
+
+// French is the default language (SPEC 3), so these are the texts of apps/web/src/locales/fr.
+const AUTH_TITLE = 'Bienvenue sur Cursus';
+const STUDENT_DASHBOARD_TITLE = 'Mon Suivi';
+const TRAINER_DASHBOARD_TITLE = 'Tableau de bord';
+const ADMIN_DASHBOARD_TITLE = 'Administration';
+const UNAUTHORIZED_TITLE = 'Accès refusé';
+
+let server: RunningServer;
+let browser: Browser;
+let demoAccounts: DemoAccount[];
+const openedPages: OpenedPage[] = [];
+
+/**
+ * The n-th demo account of a role. Journeys use different accounts where they can, so the per-email
+ * sign-in rate limit never decides a test's outcome.
+ */
+function demo(role: DemoRole, index = 0): Credentials {
+  const account = demoAccounts.filter((candidate) => candidate.role === role)[index];
+  if (!account) throw new Error(`demo-accounts.txt has no ${role} number ${index + 1}`);
+  return account;
+}
+
+async function open(options: { theme?: 'light' | 'dark' } = {}) {
+  const opened = await openPage(browser, server.baseUrl, options);
+  openedPages.push(opened);
+  return opened;
+}
+
+async function signInAt(opened: OpenedPage, account: Credentials, landingPath: string) {
+  await opened.page.goto('/auth?mode=signin');
+  await waitForHeading(opened.page, AUTH_TITLE);
+  await submitSignIn(opened.page, account);
+  await waitForPath(opened.page, landingPath);
+}
+
+async function expectNoSeriousViolations(opened: OpenedPage, where: string) {
+  const violations = await findSeriousViolations(opened.page);
+  expect(violations, `${where}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+beforeAll(async () => {
+  // Start both at once: the server's embedded database takes seconds to initialise. Keep whichever
+  // started even if the other failed, so afterAll can still stop it.
+  const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
+  if (started.status === 'fulfilled') server = started.value;
+  if (launched.status === 'fulfilled') browser = launched.value;
+  if (launched.status === 'rejected') throw launched.reason;
+  if (started.status === 'rejected') throw started.reason;
+  demoAccounts = await server.readDemoAccounts();
+});
+
+afterAll(async () => {
+  for (const { context } of openedPages) await context.close().catch(() => {});
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('demo data', () => {
+  it('seeds 1 admin, 2 trainers and 6 students with their password in demo-accounts.txt', () => {
+    const count = (role: DemoRole) => demoAccounts.filter((account) => account.role === role).length;
+    expect([count('admin'), count('trainer'), count('student')]).toEqual([1, 2, 6]);
+  });
+});
+
+describe('sign-up, confirmation, sign-in and sign-out', () => {
+  it('lets a trainer create an account with an organisation, confirm it by email and reach the trainer dashboard', async () => {
+    const opened = await open();
+    const { page } = opened;
+    const stamp = Date.now();
+    const trainer = {
+      email: `formatrice.${stamp}@example.com`,
+      password: 'Rivage-Lumiere-42!',
+      organizationName: `Organisme E2E ${stamp}`,
+    };
+
+    await page.goto('/auth');
+    await waitForHeading(page, AUTH_TITLE);
+    await saveScreenshot(page, 'auth-signin-fr');
+    await page.getByRole('tab', { name: 'Inscription' }).click();
+    await page.getByLabel('Prénom', { exact: true }).fill('Camille');
+    await page.getByLabel('Nom', { exact: true }).fill('Durand');
+    await page.getByLabel('Email', { exact: true }).fill(trainer.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(trainer.password);
+    await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(trainer.password);
+    await page.getByRole('radio', { name: 'Formateur' }).check();
+    // The organisation field only appears for trainers.
+    await page.getByLabel("Nom de l'organisme (optionnel)", { exact: true }).fill(trainer.organizationName);
+    await saveScreenshot(page, 'auth-signup-fr');
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await page.getByText('Compte créé. Vérifiez votre boîte de réception', { exact: false }).waitFor();
+
+    // Without SMTP_URL the confirmation mail is written to the server log, link included.
+    const confirmationLink = await server.waitForEmailLink(trainer.email, '/api/auth/verify-email');
+    await page.goto(confirmationLink);
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/auth' &&
+        url.searchParams.get('mode') === 'signin' &&
+        url.searchParams.get('confirmed') === '1',
+    );
+    await page.getByText('Email confirmé, vous pouvez vous connecter').waitFor();
+
+    await submitSignIn(page, trainer);
+    await waitForPath(page, '/trainer/dashboard');
+    await waitForHeading(page, TRAINER_DASHBOARD_TITLE);
+    // The organisation created at sign-up is the trainer's (createTrainerOrganization).
+    await page.getByText(trainer.organizationName, { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' || url.pathname === '/');
+    await waitForHeading(page, AUTH_TITLE);
+
+    // The session is gone on the server too: the trainer space sends back to sign-in.
+    await page.goto('/trainer/dashboard');
+    await waitForPath(page, '/auth');
+    expect(opened.pageErrors).toEqual([]);
+  });
+
+  it('takes a demo student to /dashboard after sign-in', async () => {
+    const opened = await open();
+    await signInAt(opened, demo('student', 0), '/dashboard');
+    await waitForHeading(opened.page, STUDENT_DASHBOARD_TITLE);
+    await saveScreenshot(opened.page, 'student-dashboard-fr');
+    expect(opened.pageErrors).toEqual([]);
+  });
+});
+
+describe('route guards', () => {
+  it('sends a signed-in student who opens /trainer/students to /unauthorized', async () => {
+    const opened = await open();
+    const { page } = opened;
+    await signInAt(opened, demo('student', 1), '/dashboard');
+    await waitForHeading(page, STUDENT_DASHBOARD_TITLE);
+
+    await page.goto('/trainer/students');
+    await waitForPath(page, '/unauthorized');
+    await waitForHeading(page, UNAUTHORIZED_TITLE);
+    // SPEC 4: the guard passes the origin path along.
+    await page.getByText('Page demandée : /trainer/students').waitFor();
+    expect(opened.pageErrors).toEqual([]);
+  });
+
+  it('sends a signed-out visitor of /trainer/students to sign-in and back there after signing in', async () => {
+    const opened = await open();
+    const { page } = opened;
+    await page.goto('/trainer/students');
+    await waitForPath(page, '/auth');
+    expect(new URL(page.url()).search).toBe('?mode=signin&redirect=%2Ftrainer%2Fstudents');
+    await waitForHeading(page, AUTH_TITLE);
+    await expect(page.getByRole('tab', { name: 'Connexion' }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
+
+    await submitSignIn(page, demo('trainer', 0));
+    await waitForPath(page, '/trainer/students');
+    await waitForHeading(page, 'Apprenants');
+    expect(opened.pageErrors).toEqual([]);
+  });
+});
+
+describe('admin sign-in', () => {
+  it('refuses a trainer and sends them to /unauthorized', async () => {
+    const opened = await open();
+    const { page } = opened;
+    await page.goto('/admin');
+    await waitForHeading(page, 'Espace administrateur');
+    await submitSignIn(page, demo('trainer', 1));
+    await waitForPath(page, '/unauthorized');
+    await waitForHeading(page, UNAUTHORIZED_TITLE);
+    // Shown both in the page and in a toast, hence first().
+    await page.getByText("Vous n'avez pas les droits d'administrateur").first().waitFor();
+
+    // The refused trainer holds no session: the trainer space asks to sign in.
+    await page.goto('/trainer/dashboard');
+    await waitForPath(page, '/auth');
+    expect(opened.pageErrors).toEqual([]);
+  });
+
+  it('takes a demo admin from /admin to /admin/dashboard', async () => {
+    const opened = await open();
+    const { page } = opened;
+    await page.goto('/admin');
+    await waitForHeading(page, 'Espace administrateur');
+    await submitSignIn(page, demo('admin'));
+    await waitForPath(page, '/admin/dashboard');
+    await waitForHeading(page, ADMIN_DASHBOARD_TITLE);
+    await saveScreenshot(page, 'admin-dashboard-fr');
+    expect(opened.pageErrors).toEqual([]);
+  });
+});
+
+describe('language', () => {
+  it('switches the sign-in page to English', async () => {
+    const opened = await open();
+    const { page } = opened;
+    await page.goto('/auth');
+    await waitForHeading(page, AUTH_TITLE);
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await waitForHeading(page, 'Welcome to Cursus');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
+    await saveScreenshot(page, 'auth-signin-en');
+    expect(opened.pageErrors).toEqual([]);
+  });
+});
+
+describe('accessibility (axe-core: no serious or critical violation)', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    describe(`${theme} theme`, () => {
+      it('on both tabs of /auth', async () => {
+        const opened = await open({ theme });
+        const { page } = opened;
+        await page.goto('/auth');
+        await waitForHeading(page, AUTH_TITLE);
+        const isDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+        expect(isDark).toBe(theme === 'dark');
+        await expectNoSeriousViolations(opened, `/auth sign-in tab, ${theme}`);
+
+        await page.getByRole('tab', { name: 'Inscription' }).click();
+        await page.getByRole('button', { name: 'Créer mon compte' }).waitFor();
+        // With the trainer role chosen, the form shows every field it has.
+        await page.getByRole('radio', { name: 'Formateur' }).check();
+        await page.getByLabel("Nom de l'organisme (optionnel)", { exact: true }).waitFor();
+        await expectNoSeriousViolations(opened, `/auth sign-up tab, ${theme}`);
+        if (theme === 'light') await saveScreenshot(page, 'auth-signup-fr-light');
+      });
+
+      it('on the student dashboard', async () => {
+        const opened = await open({ theme });
+        await signInAt(opened, demo('student', theme === 'dark' ? 2 : 3), '/dashboard');
+        await waitForHeading(opened.page, STUDENT_DASHBOARD_TITLE);
+        await expectNoSeriousViolations(opened, `/dashboard, ${theme}`);
+        if (theme === 'light') await saveScreenshot(opened.page, 'student-dashboard-fr-light');
+      });
+
+      it('on the trainer dashboard', async () => {
+        const opened = await open({ theme });
+        await signInAt(opened, demo('trainer', theme === 'dark' ? 0 : 1), '/trainer/dashboard');
+        await waitForHeading(opened.page, TRAINER_DASHBOARD_TITLE);
+        await expectNoSeriousViolations(opened, `/trainer/dashboard, ${theme}`);
+        await saveScreenshot(opened.page, `trainer-dashboard-fr${theme === 'light' ? '-light' : ''}`);
+      });
+    });
+  }
+});

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core in the page and returns what would block or seriously hinder someone. */
+export async function findSeriousViolations(page: Page): Promise<AxeViolation[]> {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  // Not page.addScriptTag: the app's content security policy rightly blocks inline scripts, while
+  // code evaluated through the DevTools protocol is exempt and leaves the policy under test intact.
+  if (!hasAxe) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    // axe is a global once the script is in the page; the e2e tsconfig has no axe types for window.
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
+    interface AxeResults {
+      violations: {
+        id: string;
+        impact?: string | null;
+        help: string;
+        nodes: { target: unknown[] }[];
+      }[];
+    }
+    const results = await axe.run(document);
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+    }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** A readable summary for assertion messages. */
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} (${violation.targets.join(', ')})`,
+    )
+    .join('\n');
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+/** Where Debian, Ubuntu and Google install Chromium; CHROME_PATH wins over all of them. */
+const CANDIDATE_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function findChromium(): string {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv) {
+    if (!existsSync(fromEnv)) throw new Error(`CHROME_PATH points to ${fromEnv}, which does not exist`);
+    return fromEnv;
+  }
+  const found = CANDIDATE_PATHS.find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(
+      "Chromium not found: install Debian's chromium (apt-get install chromium) or set CHROME_PATH",
+    );
+  }
+  return found;
+}
+
+/** The system Chromium, headless; the flags keep it from calling Google services during tests. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: findChromium(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}

@@ -1,0 +1,57 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions thrown in the page; a journey ends by asserting there were none. */
+  pageErrors: Error[];
+}
+
+/** A fresh context (no cookies, no storage) per journey, optionally in the light theme (SPEC 9 default is dark). */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  options: { theme?: 'light' | 'dark' } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  if (options.theme) {
+    // Set before any page script runs, as a returning visitor's saved preference would be.
+    await context.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
+  }
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return { context, page, pageErrors };
+}
+
+/** Resolves once the browser is on `pathname` (query ignored). */
+export function waitForPath(page: Page, pathname: string) {
+  return page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** Fills the sign-in form the page shows (/auth or /admin) and submits it. */
+export async function submitSignIn(page: Page, account: Credentials, submitLabel = 'Se connecter') {
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: submitLabel, exact: true }).click();
+}
+
+/** The page's one <h1>, once it shows. */
+export async function waitForHeading(page: Page, name: string) {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
+}
+
+/** Kept in e2e/screenshots/ (git-ignored) for people to look at; nothing compares them. */
+export async function saveScreenshot(page: Page, name: string) {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, fullPage: true });
+}

@@ -1,0 +1,250 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SERVER_ENTRY = 'apps/server/src/main.ts';
+const WEB_INDEX = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+const EMAIL_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 20_000;
+const POLL_MS = 200;
+/** The email module's log line when there is no SMTP_URL (README "Emails"). */
+const EMAIL_LOG_MESSAGE = 'email logged (no SMTP_URL)';
+
+/**
+ * Variables the server reads: none may leak in from the shell running the tests (a developer's
+ * DATABASE_URL or ADMIN_EMAILS would change what the journeys see). NODE_ENV and VITEST go too, since
+ * `npm start` runs without them.
+ */
+const CLEARED_VARIABLES = [
+  /^PORT$/,
+  /^HOST$/,
+  /^APP_URL$/,
+  /^DATA_DIR$/,
+  /^DATABASE_URL$/,
+  /^TEST_DATABASE_URL$/,
+  /^SMTP_URL$/,
+  /^MAIL_FROM$/,
+  /^ADMIN_EMAILS$/,
+  /^SUPPORT_EMAIL$/,
+  /^SEED_DEMO$/,
+  /^AUTH_SECRET$/,
+  /^TRUST_PROXY$/,
+  /^LOG_LEVEL$/,
+  /^AI_/,
+  /^S3_/,
+  /^FUNDING_WEBHOOK_SECRET$/,
+  /^NODE_ENV$/,
+  /^VITEST/,
+];
+
+export type DemoRole = 'admin' | 'trainer' | 'student';
+
+export interface DemoAccount {
+  role: DemoRole;
+  email: string;
+  password: string;
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Every stdout line so far, parsed when it is JSON (pino), else kept as text. */
+  logLines: () => readonly unknown[];
+  readDemoAccounts: () => Promise<DemoAccount[]>;
+  /** The first link containing `pathPart` in the newest logged email to `to`. */
+  waitForEmailLink: (to: string, pathPart: string) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return line;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+export function parseDemoAccounts(content: string): DemoAccount[] {
+  const accounts: DemoAccount[] = [];
+  for (const rawLine of content.split('\n')) {
+    const line = rawLine.trim();
+    if (!line || line.startsWith('#')) continue;
+    const [role, email, password] = line.split('\t');
+    if ((role !== 'admin' && role !== 'trainer' && role !== 'student') || !email || !password) {
+      throw new Error(`Unexpected line in demo-accounts.txt: ${JSON.stringify(line)}`);
+    }
+    accounts.push({ role, email, password });
+  }
+  return accounts;
+}
+
+function childEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!CLEARED_VARIABLES.some((pattern) => pattern.test(name))) env[name] = value;
+  }
+  return { ...env, ...overrides };
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Starts the server as `npm start` does (`node --import tsx apps/server/src/main.ts` from the
+ * repository root) without rebuilding the SPA: `npm run test:e2e` builds it first. Each call gets its own port and a fresh
+ * temporary DATA_DIR, so the embedded database starts empty and seeds the demo organisation.
+ */
+export async function startServer(): Promise<RunningServer> {
+  if (!existsSync(join(REPO_ROOT, SERVER_ENTRY))) throw new Error(`${SERVER_ENTRY} does not exist`);
+  if (!existsSync(WEB_INDEX)) {
+    throw new Error('apps/web/dist/index.html is missing: run `npm run build` (or `npm run test:e2e`) first');
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'cursus-e2e-'));
+  const port = await findFreePort();
+  const baseUrl = `http://localhost:${port}`;
+  const lines: unknown[] = [];
+  const stderrLines: string[] = [];
+
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: childEnv({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      APP_URL: baseUrl,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'info',
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+  const collect = (stream: NodeJS.ReadableStream, onLine: (line: string) => void) => {
+    let pending = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      pending += chunk;
+      const parts = pending.split('\n');
+      pending = parts.pop() ?? '';
+      for (const part of parts) if (part.trim()) onLine(part);
+    });
+  };
+  collect(child.stdout!, (line) => lines.push(parseLine(line)));
+  collect(child.stderr!, (line) => stderrLines.push(line));
+
+  const recentOutput = () =>
+    [
+      ...lines.slice(-20).map((line) => (typeof line === 'string' ? line : JSON.stringify(line))),
+      ...stderrLines.slice(-20),
+    ].join('\n');
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      // Graceful shutdown closes the embedded database; past the timeout something is stuck.
+      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 5_000);
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  // Health is asked on 127.0.0.1: Node may resolve localhost to ::1 while the server listens on IPv4.
+  const healthUrl = `http://127.0.0.1:${port}/api/health`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${recentOutput()}`);
+    }
+    try {
+      const response = await fetch(healthUrl);
+      if (response.status === 200) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `The server did not answer ${healthUrl} within ${START_TIMEOUT_MS} ms:\n${recentOutput()}`,
+      );
+    }
+    await sleep(POLL_MS);
+  }
+
+  const readDemoAccounts = async () => {
+    const file = join(dataDir, 'demo-accounts.txt');
+    const fileDeadline = Date.now() + EMAIL_TIMEOUT_MS;
+    while (!existsSync(file)) {
+      if (Date.now() > fileDeadline) throw new Error(`${file} was not written: is the demo seed on?`);
+      await sleep(POLL_MS);
+    }
+    return parseDemoAccounts(await readFile(file, 'utf8'));
+  };
+
+  const findEmailLink = (to: string, pathPart: string): string | undefined => {
+    const wanted = to.toLowerCase();
+    for (let index = lines.length - 1; index >= 0; index -= 1) {
+      const line = lines[index];
+      if (!isRecord(line) || line.msg !== EMAIL_LOG_MESSAGE) continue;
+      const recipients = Array.isArray(line.to) ? line.to : [line.to];
+      if (!recipients.some((recipient) => String(recipient).toLowerCase() === wanted)) continue;
+      const urls = (String(line.text ?? '').match(/https?:\/\/[^\s"'<>]+/g) ?? []).map((candidate) =>
+        // A link at the end of a sentence carries its full stop.
+        candidate.replace(/[.,;:!?)]+$/, ''),
+      );
+      const url = urls.find((candidate) => candidate.includes(pathPart));
+      if (url) return url;
+    }
+    return undefined;
+  };
+
+  const waitForEmailLink = async (to: string, pathPart: string) => {
+    const emailDeadline = Date.now() + EMAIL_TIMEOUT_MS;
+    for (;;) {
+      const url = findEmailLink(to, pathPart);
+      if (url) return url;
+      if (Date.now() > emailDeadline) {
+        throw new Error(
+          `No email to ${to} with a link containing ${pathPart} was logged:\n${recentOutput()}`,
+        );
+      }
+      await sleep(POLL_MS);
+    }
+  };
+
+  return { baseUrl, dataDir, logLines: () => lines, readDemoAccounts, waitForEmailLink, stop };
+}
