@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from './modules/email/email.service.ts';
 import { organizationRoutesPlugin } from './modules/organizations/organizations.routes.ts';
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
+import { createSystemService } from './modules/system/system.service.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
@@ -70,7 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', { mailer, organizations, authService });
 
   // Modules
-  await app.register(systemRoutesPlugin, { database, smtp: Boolean(env.SMTP_URL) });
+  const system = createSystemService({ database, now: options.now });
+  await app.register(systemRoutesPlugin, { database, smtp: Boolean(env.SMTP_URL), system });
   await app.register(authRoutesPlugin, { authService, secure: env.APP_URL.startsWith('https://') });
   await app.register(organizationRoutesPlugin, { organizations });
 

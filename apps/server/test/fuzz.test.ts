@@ -22,6 +22,8 @@ const ROUTES = [
   ['PATCH', '/api/auth/preferences'],
   ['POST', '/api/organizations/mine'],
   ['POST', '/api/organizations/assign-student'],
+  ['POST', '/api/system/not-found'],
+  ['POST', '/api/system/logs'],
 ] as const;
 
 // Bodies a careless or hostile client might send: any JSON, near-miss shapes, raw bytes.

@@ -6,3 +6,4 @@ export * from './organizations.ts';
 export * from './password.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
+export * from './system.ts';

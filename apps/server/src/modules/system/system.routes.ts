@@ -1,14 +1,42 @@
+import { systemRoutes } from '@cursus/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { route } from '../../lib/route.ts';
+import { requireUser } from '../../plugins/session.ts';
+import type { SystemService } from './system.service.ts';
 
 const CheckSchema = z.enum(['ok', 'failing']);
 
 export async function systemRoutesPlugin(
   app: FastifyInstance,
-  options: { database: Database; smtp: boolean },
+  options: { database: Database; smtp: boolean; system: SystemService },
 ) {
+  const { system } = options;
+  route(
+    app,
+    systemRoutes.reportNotFound,
+    async (request, _reply, { body }) => {
+      await system.recordNotFound(body, {
+        user: request.sessionUser,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return { ok: true as const };
+    },
+    { tags: ['system'] },
+  );
+  route(
+    app,
+    systemRoutes.reportLogs,
+    async (request, _reply, { body }) => {
+      await system.recordLogs(body, { user: requireUser(request), userAgent: request.headers['user-agent'] });
+      return { ok: true as const };
+    },
+    { tags: ['system'] },
+  );
+
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/api/health',

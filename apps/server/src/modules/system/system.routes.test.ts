@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedUser, createTestApp, ORIGIN, type TestApp } from '../../../test/helper.ts';
+import { notFoundErrors, systemLogs } from './system.tables.ts';
+
+let testApp: TestApp;
+let cookie: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  cookie = await createConfirmedUser(testApp, {
+    email: 'lost@x.example',
+    role: 'trainer',
+    organizationName: 'Perdus',
+  });
+});
+afterAll(() => testApp.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  testApp.app.inject({ method: 'POST', url, headers: { ...ORIGIN, ...headers }, payload: payload as object });
+
+describe('not-found reports', () => {
+  it('records a signed-out visit without a user, and a signed-in one with user and role', async () => {
+    await post(
+      '/api/system/not-found',
+      { path: '/nowhere', referrer: 'http://localhost:3000/' },
+      { 'user-agent': 'UA/1' },
+    );
+    await post('/api/system/not-found', { path: '/trainer/nothing' }, { cookie });
+    const rows = await testApp.database.db.select().from(notFoundErrors).orderBy(notFoundErrors.timestamp);
+    expect(rows.map((row) => [row.path, row.userRole, row.userAgent])).toEqual([
+      ['/nowhere', null, 'UA/1'],
+      ['/trainer/nothing', 'trainer', 'lightMyRequest'],
+    ]);
+    expect(rows[1]?.userId).toBeTruthy();
+  });
+
+  it('caps reports per address so the table cannot be flooded', async () => {
+    let last = 0;
+    for (let index = 0; index < 61; index++) {
+      last = (await post('/api/system/not-found', { path: `/flood/${index}` }, { 'x-test': '1' })).statusCode;
+    }
+    expect(last).toBe(429);
+  });
+});
+
+describe('client logs', () => {
+  it('stores a batch under the signed-in user and organisation', async () => {
+    const response = await post(
+      '/api/system/logs',
+      {
+        entries: [
+          { message: 'ChunkLoadError', category: 'network', severity: 'medium', url: '/trainer/dashboard' },
+          { message: 'TypeError: x is undefined', category: 'general', severity: 'low' },
+        ],
+      },
+      { cookie },
+    );
+    expect(response.json()).toEqual({ ok: true });
+    const rows = await testApp.database.db.select().from(systemLogs);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.userRole === 'trainer' && row.organizationId)).toBe(true);
+  });
+
+  it('refuses logs from visitors and batches over 50 entries', async () => {
+    const entry = { message: 'm', category: 'general', severity: 'low' };
+    expect((await post('/api/system/logs', { entries: [entry] })).statusCode).toBe(401);
+    const tooMany = await post('/api/system/logs', { entries: Array(51).fill(entry) }, { cookie });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error.details.fields[0].path).toBe('entries');
+  });
+});
