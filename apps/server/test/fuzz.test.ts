@@ -24,6 +24,7 @@ const ROUTES = [
   ['POST', '/api/organizations/assign-student'],
   ['POST', '/api/system/not-found'],
   ['POST', '/api/system/logs'],
+  ['POST', '/api/knowledge-base/feedback'],
 ] as const;
 
 // Bodies a careless or hostile client might send: any JSON, near-miss shapes, raw bytes.

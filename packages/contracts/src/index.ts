@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './knowledge-base.ts';
 export * from './organizations.ts';
 export * from './password.ts';
 export * from './permissions.ts';

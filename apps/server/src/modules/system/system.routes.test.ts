@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, createTestApp, ORIGIN, type TestApp } from '../../../test/helper.ts';
-import { notFoundErrors, systemLogs } from './system.tables.ts';
+import { guideFeedback, notFoundErrors, systemLogs } from './system.tables.ts';
 
 let testApp: TestApp;
 let cookie: string;
@@ -67,5 +67,26 @@ describe('client logs', () => {
     const tooMany = await post('/api/system/logs', { entries: Array(51).fill(entry) }, { cookie });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.details.fields[0].path).toBe('entries');
+  });
+});
+
+describe('knowledge-base feedback', () => {
+  it('records yes and no answers per guide, from visitors and users', async () => {
+    await post('/api/knowledge-base/feedback', { guideId: 'sign-up', helpful: true });
+    await post('/api/knowledge-base/feedback', { guideId: 'sign-up', helpful: false }, { cookie });
+    const rows = await testApp.database.db.select().from(guideFeedback);
+    expect(rows.map((row) => [row.guideId, row.helpful, Boolean(row.userId)])).toEqual([
+      ['sign-up', true, false],
+      ['sign-up', false, true],
+    ]);
+  });
+
+  it('refuses a malformed guide id, naming the field', async () => {
+    const response = await post('/api/knowledge-base/feedback', { guideId: '../etc', helpful: 'yes' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details.fields.map((field: { path: string }) => field.path)).toEqual([
+      'guideId',
+      'helpful',
+    ]);
   });
 });

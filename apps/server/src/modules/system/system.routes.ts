@@ -1,4 +1,4 @@
-import { systemRoutes } from '@cursus/contracts';
+import { knowledgeBaseRoutes, systemRoutes } from '@cursus/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,6 +35,16 @@ export async function systemRoutesPlugin(
       return { ok: true as const };
     },
     { tags: ['system'] },
+  );
+
+  route(
+    app,
+    knowledgeBaseRoutes.feedback,
+    async (request, _reply, { body }) => {
+      await system.recordGuideFeedback(body, { user: request.sessionUser, ip: request.ip });
+      return { ok: true as const };
+    },
+    { tags: ['knowledge-base'] },
   );
 
   const typed = app.withTypeProvider<ZodTypeProvider>();

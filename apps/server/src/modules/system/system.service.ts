@@ -1,13 +1,19 @@
-import type { ReportLogsInput, ReportNotFoundInput, SessionUser } from '@cursus/contracts';
+import type {
+  GuideFeedbackInput,
+  ReportLogsInput,
+  ReportNotFoundInput,
+  SessionUser,
+} from '@cursus/contracts';
 import type { Database } from '../../db/client.ts';
 import { createAttemptCounter } from '../auth/rate-limit.ts';
-import { notFoundErrors, systemLogs } from './system.tables.ts';
+import { guideFeedback, notFoundErrors, systemLogs } from './system.tables.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 // Anyone can report, so reports are capped: otherwise these tables are a free place to fill a disk.
 const REPORT_LIMITS = {
   notFoundPerIp: { max: 60, windowMs: FIFTEEN_MINUTES },
   logBatchesPerUser: { max: 120, windowMs: FIFTEEN_MINUTES },
+  guideFeedbackPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
 };
 
 export function createSystemService(options: { database: Database; now?: () => Date }) {
@@ -41,6 +47,14 @@ export function createSystemService(options: { database: Database; now?: () => D
         { userId: user.id, role: user.role, organizationId: user.organizationId },
         (tx) => tx.insert(notFoundErrors).values(row),
       );
+    },
+
+    /** Owner connection: visitors answer too, and the table holds nothing of an organisation. */
+    async recordGuideFeedback(input: GuideFeedbackInput, context: { user: SessionUser | null; ip: string }) {
+      const key = `ip:${context.ip}:guide-feedback`;
+      await attempts.assertAllowed(key, REPORT_LIMITS.guideFeedbackPerIp);
+      await attempts.record(key, REPORT_LIMITS.guideFeedbackPerIp);
+      await database.db.insert(guideFeedback).values({ ...input, userId: context.user?.id ?? null });
     },
 
     async recordLogs(input: ReportLogsInput, context: { user: SessionUser; userAgent?: string }) {

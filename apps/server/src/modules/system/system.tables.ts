@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const systemLogs = pgTable(
   'system_logs',
@@ -34,4 +34,17 @@ export const notFoundErrors = pgTable(
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('not_found_errors_timestamp_idx').on(table.timestamp)],
+);
+
+/** Answers to "was this guide helpful?"; visitors answer too, so the user is optional. */
+export const guideFeedback = pgTable(
+  'guide_feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    guideId: text('guide_id').notNull(),
+    helpful: boolean('helpful').notNull(),
+    userId: text('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('guide_feedback_guide_id_idx').on(table.guideId)],
 );
