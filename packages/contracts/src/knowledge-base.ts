@@ -7,7 +7,7 @@ export const GuideFeedbackInputSchema = z.object({
     .string()
     .min(1)
     .max(100)
-    .regex(/^[a-z0-9-]+$/),
+    .regex(/^[a-zA-Z0-9.-]+$/),
   helpful: z.boolean(),
 });
 export type GuideFeedbackInput = z.infer<typeof GuideFeedbackInputSchema>;
