@@ -48,7 +48,9 @@ describe('app routes', () => {
     const banner = screen.getByRole('banner');
     expect(within(banner).getByText('Ana Lopez')).toBeTruthy();
     expect(within(banner).getByText('AL')).toBeTruthy();
-    expect(within(banner).getByRole('button', { name: 'Déconnexion' })).toBeTruthy();
+    const sidebar = screen.getByRole('complementary', { name: 'Menu latéral' });
+    expect(within(sidebar).getByRole('button', { name: 'Déconnexion' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Déconnexion' })).toHaveLength(1);
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
@@ -335,9 +337,27 @@ describe('app routes', () => {
     expect(await screen.findByText(/Si un compte existe pour cet email/)).toBeTruthy();
   });
 
-  it('shows a not-found page for unknown paths', async () => {
-    mockApi({ 'GET /api/auth/session': { body: { user: null } } });
-    renderApp('/nowhere/to/be/found');
+  it('shows a not-found page for unknown paths and records the visit once', async () => {
+    const { calls } = mockApi({
+      'GET /api/auth/session': { body: { user: null } },
+      'POST /api/system/not-found': { body: { ok: true } },
+    });
+    renderApp('/nowhere/to/be/found?from=mail');
+    expect(await heading('Page introuvable')).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === '/api/system/not-found')).toHaveLength(1),
+    );
+    expect(calls.find((call) => call.path === '/api/system/not-found')?.body).toEqual({
+      path: '/nowhere/to/be/found?from=mail',
+    });
+  });
+
+  it('still shows the not-found page when the visit cannot be recorded', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: { user: null } },
+      'POST /api/system/not-found': apiError('SERVER_ERROR', 500),
+    });
+    renderApp('/nowhere');
     expect(await heading('Page introuvable')).toBeTruthy();
   });
 });

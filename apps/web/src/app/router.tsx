@@ -2,9 +2,13 @@ import { ROLES } from '@cursus/contracts';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { LessonLayout } from '@/components/layouts/lesson-layout';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
+import { PENDING_SCREENS, PUBLIC_PAGES, paths, ROUTE_ALIASES } from '@/config/paths';
 import { RequireRole } from '@/features/auth/components/require-role';
+import type { PendingScreenHandle } from './pending-screen';
+import { QuestionsHubSwitch } from './questions-hub-switch';
+import { RootRoute } from './root-route';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { SignedInLayout } from './signed-in-layout';
 
@@ -18,19 +22,59 @@ function RouteLoading() {
   return <FullPageSpinner label={t('loading')} />;
 }
 
+/** One route per pending screen of a space, all served by that space's lazy module. */
+function pendingRoutes(
+  screens: Record<string, PendingScreenHandle['pendingScreen']>,
+  load: () => Promise<{ default: ComponentType }>,
+): RouteObject[] {
+  return Object.entries(screens).map(([path, pendingScreen]) => ({
+    path,
+    handle: { pendingScreen } satisfies PendingScreenHandle,
+    lazy: lazyPage(load),
+  }));
+}
+
+function redirect(from: string, to: string): RouteObject {
+  return { path: from, element: <Navigate to={to} replace /> };
+}
+
+function StudentLessonLayout() {
+  return (
+    <LessonLayout backHref="/formations">
+      <Outlet />
+    </LessonLayout>
+  );
+}
+
+const loadStudentPending = () => import('./routes/student/pending');
+const loadTrainerPending = () => import('./routes/trainer/pending');
+const loadAdminPending = () => import('./routes/admin/pending');
+const loadPublicPending = () => import('./routes/public-pending');
+
+/** SPEC 2 public information pages, one lazy module each. */
+const PUBLIC_PAGE_MODULES: Record<keyof typeof PUBLIC_PAGES, () => Promise<{ default: ComponentType }>> = {
+  '/terms': () => import('./routes/public/terms'),
+  '/privacy': () => import('./routes/public/privacy'),
+  '/legal': () => import('./routes/public/legal'),
+  '/cookies': () => import('./routes/public/cookies'),
+  '/why-oss-lms': () => import('./routes/public/why-oss-lms'),
+  '/install': () => import('./routes/public/install'),
+  '/knowledge-base': () => import('./routes/public/knowledge-base'),
+};
+
+const { '/questions-hub/:organizationId': _studentQuestionsHub, ...STUDENT_PENDING } =
+  PENDING_SCREENS.student;
+
 export function createAppRoutes(): RouteObject[] {
   return [
     {
       path: paths.home.path,
-      element: <Outlet />,
+      element: <RootRoute />,
       errorElement: <RouteErrorBoundary />,
       hydrateFallbackElement: <RouteLoading />,
       children: [
         { index: true, lazy: lazyPage(() => import('./routes/smart-redirect')) },
-        ...paths.student.legacyDashboards.map((path) => ({
-          path,
-          element: <Navigate to={paths.student.dashboard.getHref()} replace />,
-        })),
+        ...paths.student.legacyDashboards.map((path) => redirect(path, paths.student.dashboard.getHref())),
 
         // Public
         { path: paths.auth.path, lazy: lazyPage(() => import('./routes/auth/auth')) },
@@ -38,6 +82,12 @@ export function createAppRoutes(): RouteObject[] {
         { path: paths.resetPassword.path, lazy: lazyPage(() => import('./routes/auth/reset-password')) },
         { path: paths.adminSignIn.path, lazy: lazyPage(() => import('./routes/auth/admin-sign-in')) },
         { path: paths.unauthorized.path, lazy: lazyPage(() => import('./routes/unauthorized')) },
+        ...Object.entries(PUBLIC_PAGES).map(([path, pendingScreen]) => ({
+          path,
+          handle: { pendingScreen } satisfies PendingScreenHandle,
+          lazy: lazyPage(PUBLIC_PAGE_MODULES[path as keyof typeof PUBLIC_PAGES]),
+        })),
+        ...pendingRoutes(PENDING_SCREENS.public, loadPublicPending),
 
         // Any signed-in person: students wait here, trainers create their organisation, staff assign.
         {
@@ -50,23 +100,52 @@ export function createAppRoutes(): RouteObject[] {
                   path: paths.assignOrganization.path,
                   lazy: lazyPage(() => import('./routes/assign-organization')),
                 },
+                ...pendingRoutes(PENDING_SCREENS.signedIn, loadStudentPending),
+              ],
+            },
+            // A student's own questions hub; trainers and admins go to the organisation's forum.
+            {
+              path: paths.questionsHub.path,
+              element: <QuestionsHubSwitch />,
+              children: [
+                {
+                  element: <RequireRole allow={['student']} />,
+                  children: [
+                    {
+                      element: <SignedInLayout space="student" />,
+                      children: [
+                        {
+                          index: true,
+                          handle: { pendingScreen: 'questionsHub' } satisfies PendingScreenHandle,
+                          lazy: lazyPage(loadStudentPending),
+                        },
+                      ],
+                    },
+                  ],
+                },
               ],
             },
           ],
         },
 
-        // SPEC 6: student pages require student (admin passes every guard).
+        // SPEC 6: student pages require student (admin passes every guard, with the student frame).
         {
           element: <RequireRole allow={['student']} />,
           children: [
             {
-              element: <SignedInLayout />,
+              element: <SignedInLayout space="student" />,
               children: [
                 {
                   path: paths.student.dashboard.path,
                   lazy: lazyPage(() => import('./routes/student/dashboard')),
                 },
+                ...pendingRoutes(STUDENT_PENDING, loadStudentPending),
               ],
+            },
+            // SPEC 2: the student layout does not apply on lesson pages.
+            {
+              element: <StudentLessonLayout />,
+              children: pendingRoutes(PENDING_SCREENS.lesson, loadStudentPending),
             },
           ],
         },
@@ -75,8 +154,9 @@ export function createAppRoutes(): RouteObject[] {
         {
           element: <RequireRole allow={['trainer', 'admin']} requireOrganization />,
           children: [
+            ...ROUTE_ALIASES.trainer.map(([from, to]) => redirect(from, to)),
             {
-              element: <SignedInLayout />,
+              element: <SignedInLayout space="staff" />,
               children: [
                 {
                   path: paths.trainer.dashboard.path,
@@ -86,6 +166,7 @@ export function createAppRoutes(): RouteObject[] {
                   path: paths.trainer.students.path,
                   lazy: lazyPage(() => import('./routes/trainer/students')),
                 },
+                ...pendingRoutes(PENDING_SCREENS.trainer, loadTrainerPending),
               ],
             },
           ],
@@ -96,12 +177,13 @@ export function createAppRoutes(): RouteObject[] {
           element: <RequireRole allow={['admin']} />,
           children: [
             {
-              element: <SignedInLayout />,
+              element: <SignedInLayout space="staff" />,
               children: [
                 {
                   path: paths.admin.dashboard.path,
                   lazy: lazyPage(() => import('./routes/admin/dashboard')),
                 },
+                ...pendingRoutes(PENDING_SCREENS.admin, loadAdminPending),
               ],
             },
           ],

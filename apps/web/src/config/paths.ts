@@ -50,11 +50,137 @@ export const paths = {
   trainer: {
     dashboard: { path: '/trainer/dashboard', getHref: () => '/trainer/dashboard' },
     students: { path: '/trainer/students', getHref: () => '/trainer/students' },
+    forum: { path: '/trainer/forum', getHref: () => '/trainer/forum' },
+    organizationForum: {
+      path: '/trainer/forum/:orgId',
+      getHref: (orgId: string) => `/trainer/forum/${encodeURIComponent(orgId)}`,
+    },
   },
   admin: {
     dashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
+    organizationOnboarding: {
+      path: '/admin/organization-onboarding',
+      getHref: () => '/admin/organization-onboarding',
+    },
+  },
+  profile: { path: '/profile', getHref: () => '/profile' },
+  questionsHub: {
+    path: '/questions-hub/:organizationId',
+    getHref: (organizationId: string) => `/questions-hub/${encodeURIComponent(organizationId)}`,
   },
 } as const;
+
+/** SPEC 2 public pages, each served by its own lazy module under app/routes/public. */
+export const PUBLIC_PAGES = {
+  '/terms': 'terms',
+  '/privacy': 'privacy',
+  '/legal': 'legal',
+  '/cookies': 'cookies',
+  '/why-oss-lms': 'whyOssLms',
+  '/install': 'install',
+  '/knowledge-base': 'knowledgeBase',
+} as const;
+
+/** SPEC 2 redirects between fixed addresses: [from, to]. */
+export const ROUTE_ALIASES = {
+  trainer: [
+    ['/trainer/qualiopi', '/trainer/compliance'],
+    ['/trainer/communication', '/trainer/messages'],
+    ['/trainer/store', '/trainer/marketplace'],
+    ['/questions-hub', '/trainer/forum'],
+  ],
+} as const;
+
+/**
+ * SPEC 2 screens whose feature arrives with a later issue: each shows its frame, its title
+ * (`navigation:screens.<key>`) and says it is not available yet.
+ */
+export const PENDING_SCREENS = {
+  public: {
+    '/quiz/:quizId/public': 'publicQuiz',
+    '/positioning/:token': 'positioning',
+    '/sign/:token': 'sessionSignature',
+    '/test-organism': 'testOrganism',
+    '/error-demos': 'errorDemos',
+  },
+  student: {
+    '/formations': 'formations',
+    '/formations/:id': 'formation',
+    '/course/:courseId': 'course',
+    '/questions': 'questions',
+    '/progression': 'progression',
+    '/quizz': 'quizzes',
+    '/exercises': 'exercises',
+    '/coaching': 'coaching',
+    '/group-sessions': 'groupSessions',
+    '/group-sessions/:sessionId/live': 'liveGroupSession',
+    '/student/documents': 'studentDocuments',
+    '/student/formations/:courseId': 'studentFormation',
+    '/student/formations/:courseId/signature': 'formationSignature',
+    '/student/profile': 'profile',
+    '/questions-hub/:organizationId': 'questionsHub',
+  },
+  lesson: {
+    '/formations/:formationId/module/:moduleId/lesson/:lessonId': 'lesson',
+    '/lesson/:courseId/:lessonId': 'lesson',
+  },
+  trainer: {
+    '/trainer/compliance': 'compliance',
+    '/trainer/courses': 'courses',
+    '/trainer/create-formation': 'createFormation',
+    '/create-formation': 'createFormation',
+    '/trainer/formation/:formationId': 'trainerFormation',
+    '/trainer/students/:studentId': 'studentDetails',
+    '/student/:studentId': 'studentDetails',
+    '/trainer/trainers': 'trainers',
+    '/trainer/:trainerId': 'trainerDetails',
+    '/trainer/quizzes': 'quizzes',
+    '/trainer/group-sessions': 'groupSessions',
+    '/trainer/signatures': 'signatures',
+    '/trainer/certificates': 'certificates',
+    '/trainer/settings': 'settings',
+    '/trainer/legal-info': 'legalInfo',
+    '/trainer/connection-logs': 'connectionLogs',
+    '/trainer/documents': 'documents',
+    '/trainer/custom-evaluations': 'customEvaluations',
+    '/trainer/analytics': 'analytics',
+    '/trainer/planning': 'planning',
+    '/trainer/marketplace': 'marketplace',
+    '/trainer/messages': 'messages',
+    '/trainer/forum': 'forum',
+    '/trainer/forum/:orgId': 'organizationForum',
+    '/trainer/profile': 'profile',
+    '/trainer/help': 'help',
+  },
+  admin: {
+    '/admin/monitoring': 'monitoring',
+    '/admin/system-monitoring': 'systemMonitoring',
+    '/admin/health': 'health',
+    '/admin/organization-onboarding': 'organizationOnboarding',
+    '/admin/group-sessions': 'groupSessions',
+    '/admin/quizzes': 'quizzes',
+    '/admin/organization/:organizationId': 'organization',
+    '/admin/trainer/:trainerId': 'trainerDetails',
+    '/admin/student/:studentId': 'studentDetails',
+    '/admin/document-requirements': 'documentRequirements',
+    '/admin/improvements': 'improvements',
+    '/admin/courses': 'courses',
+    '/admin/students': 'students',
+    '/admin/trainers': 'trainers',
+    '/admin/analytics': 'analytics',
+    '/admin/settings': 'settings',
+    '/admin/profile': 'profile',
+  },
+  signedIn: {
+    '/profile': 'profile',
+  },
+} as const;
+
+export type PendingScreenKey =
+  | {
+      [Space in keyof typeof PENDING_SCREENS]: (typeof PENDING_SCREENS)[Space][keyof (typeof PENDING_SCREENS)[Space]];
+    }[keyof typeof PENDING_SCREENS]
+  | (typeof PUBLIC_PAGES)[keyof typeof PUBLIC_PAGES];
 
 /** SPEC 2 smart redirect at '/': each role's home. */
 export function getHomeHref(role: Role): string {

@@ -6,12 +6,16 @@ import authEn from '@/locales/en/auth.json';
 import commonEn from '@/locales/en/common.json';
 import errorsEn from '@/locales/en/errors.json';
 import learningEn from '@/locales/en/learning.json';
+import legalEn from '@/locales/en/legal.json';
+import navigationEn from '@/locales/en/navigation.json';
 import organizationsEn from '@/locales/en/organizations.json';
 import adminFr from '@/locales/fr/admin.json';
 import authFr from '@/locales/fr/auth.json';
 import commonFr from '@/locales/fr/common.json';
 import errorsFr from '@/locales/fr/errors.json';
 import learningFr from '@/locales/fr/learning.json';
+import legalFr from '@/locales/fr/legal.json';
+import navigationFr from '@/locales/fr/navigation.json';
 import organizationsFr from '@/locales/fr/organizations.json';
 
 /** SPEC 3: the local preference key, shared with the inline script in index.html. */
@@ -25,6 +29,8 @@ export const resources = {
     organizations: organizationsFr,
     learning: learningFr,
     admin: adminFr,
+    legal: legalFr,
+    navigation: navigationFr,
   },
   en: {
     common: commonEn,
@@ -33,6 +39,8 @@ export const resources = {
     organizations: organizationsEn,
     learning: learningEn,
     admin: adminEn,
+    legal: legalEn,
+    navigation: navigationEn,
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { FOCUS_RING } from './focus-ring';
 import { Spinner } from './spinner';
@@ -34,7 +34,7 @@ export function buttonClassName(
   );
 }
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   /** Shows a spinner and blocks the button while an action runs, keeping its name. */

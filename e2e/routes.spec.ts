@@ -1,0 +1,210 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, findSeriousViolations } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { type OpenedPage, openPage, submitSignIn, waitForPath } from './support/pages';
+import { type DemoAccount, type DemoRole, type RunningServer, startServer } from './support/server';
+
+// SPEC 2: every route a user of each role may open. Ids are made up: a screen must still render
+// its frame (or its own "not found" state), never the app's not-found page or an error.
+const ID = '00000000-0000-4000-8000-000000000001';
+const STUDENT_ROUTES = [
+  '/dashboard',
+  '/formations',
+  `/formations/${ID}`,
+  `/formations/${ID}/module/${ID}/lesson/${ID}`,
+  `/course/${ID}`,
+  `/lesson/${ID}/${ID}`,
+  '/questions',
+  '/progression',
+  '/quizz',
+  '/exercises',
+  '/coaching',
+  '/group-sessions',
+  `/group-sessions/${ID}/live`,
+  '/student/documents',
+  `/student/formations/${ID}`,
+  `/student/formations/${ID}/signature`,
+  '/student/profile',
+  `/questions-hub/${ID}`,
+  '/profile',
+];
+const TRAINER_ROUTES = [
+  '/trainer/dashboard',
+  '/trainer/compliance',
+  '/trainer/courses',
+  '/trainer/create-formation',
+  '/create-formation',
+  `/trainer/formation/${ID}`,
+  '/trainer/students',
+  `/trainer/students/${ID}`,
+  `/student/${ID}`,
+  '/trainer/trainers',
+  `/trainer/${ID}`,
+  '/trainer/quizzes',
+  '/trainer/group-sessions',
+  '/trainer/signatures',
+  '/trainer/certificates',
+  '/trainer/settings',
+  '/trainer/legal-info',
+  '/trainer/connection-logs',
+  '/trainer/documents',
+  '/trainer/custom-evaluations',
+  '/trainer/analytics',
+  '/trainer/planning',
+  '/trainer/marketplace',
+  '/trainer/messages',
+  '/trainer/forum',
+  `/trainer/forum/${ID}`,
+  '/trainer/profile',
+  '/trainer/help',
+];
+const ADMIN_ROUTES = [
+  '/admin/dashboard',
+  '/admin/monitoring',
+  '/admin/system-monitoring',
+  '/admin/health',
+  '/admin/organization-onboarding',
+  '/admin/group-sessions',
+  '/admin/quizzes',
+  `/admin/organization/${ID}`,
+  '/assign-organization',
+  `/admin/trainer/${ID}`,
+  `/admin/student/${ID}`,
+  '/admin/document-requirements',
+  '/admin/improvements',
+  '/admin/courses',
+  '/admin/students',
+  '/admin/trainers',
+  '/admin/analytics',
+  '/admin/settings',
+  '/admin/profile',
+];
+const PUBLIC_ROUTES = [
+  '/terms',
+  '/privacy',
+  '/legal',
+  '/cookies',
+  '/why-oss-lms',
+  '/install',
+  '/knowledge-base',
+];
+const REDIRECTS: [string, string, DemoRole][] = [
+  ['/ui', '/dashboard', 'student'],
+  ['/user-interface', '/dashboard', 'student'],
+  ['/student-dashboard', '/dashboard', 'student'],
+  ['/student/dashboard', '/dashboard', 'student'],
+  ['/courses', '/formations', 'student'],
+  ['/trainer/qualiopi', '/trainer/compliance', 'trainer'],
+  ['/trainer/communication', '/trainer/messages', 'trainer'],
+  ['/trainer/store', '/trainer/marketplace', 'trainer'],
+  ['/questions-hub', '/trainer/forum', 'trainer'],
+  ['/trainer', '/trainer/dashboard', 'trainer'],
+];
+const NOT_FOUND_TITLE = 'Page introuvable';
+
+let server: RunningServer;
+let browser: Browser;
+let demoAccounts: DemoAccount[];
+const signedIn = new Map<DemoRole, OpenedPage>();
+
+async function pageFor(role: DemoRole): Promise<Page> {
+  const existing = signedIn.get(role);
+  if (existing) return existing.page;
+  const account = demoAccounts.find((candidate) => candidate.role === role)!;
+  const opened = await openPage(browser, server.baseUrl);
+  await opened.page.goto('/auth?mode=signin');
+  await submitSignIn(opened.page, account);
+  await opened.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  signedIn.set(role, opened);
+  return opened.page;
+}
+
+/** Opens a path and waits for the page's heading: the screen a person would see. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  const heading = page.getByRole('heading', { level: 1 }).first();
+  await heading.waitFor();
+  return { heading: (await heading.textContent())?.trim() ?? '', pathname: new URL(page.url()).pathname };
+}
+
+beforeAll(async () => {
+  const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
+  if (started.status === 'fulfilled') server = started.value;
+  if (launched.status === 'fulfilled') browser = launched.value;
+  if (launched.status === 'rejected') throw launched.reason;
+  if (started.status === 'rejected') throw started.reason;
+  demoAccounts = await server.readDemoAccounts();
+});
+
+afterAll(async () => {
+  for (const { context } of signedIn.values()) await context.close().catch(() => {});
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('every route of SPEC 2', () => {
+  for (const [role, routes] of [
+    ['student', STUDENT_ROUTES],
+    ['trainer', TRAINER_ROUTES],
+    ['admin', ADMIN_ROUTES],
+  ] as const) {
+    it(`renders each ${role} route for a demo ${role}`, async () => {
+      const page = await pageFor(role);
+      for (const path of routes) {
+        const { heading, pathname } = await visit(page, path);
+        expect(pathname, path).toBe(path);
+        expect(heading, path).not.toBe(NOT_FOUND_TITLE);
+        expect(heading, path).not.toBe('Accès refusé');
+      }
+      expect(signedIn.get(role)!.pageErrors).toEqual([]);
+    });
+  }
+
+  it('lets an admin open trainer and student pages (admin passes every guard)', async () => {
+    const page = await pageFor('admin');
+    for (const path of ['/trainer/dashboard', '/trainer/students', '/dashboard']) {
+      expect((await visit(page, path)).pathname).toBe(path);
+    }
+  });
+
+  it('shows the public pages to visitors, without serious accessibility violations', async () => {
+    const opened = await openPage(browser, server.baseUrl);
+    for (const path of PUBLIC_ROUTES) {
+      const { heading, pathname } = await visit(opened.page, path);
+      expect(pathname).toBe(path);
+      expect(heading).not.toBe(NOT_FOUND_TITLE);
+      const violations = await findSeriousViolations(opened.page);
+      expect(violations, `${path}:\n${describeViolations(violations)}`).toEqual([]);
+    }
+    await opened.context.close();
+  });
+
+  it('follows every redirect of SPEC 2 and the friendly-redirect lookup', async () => {
+    for (const [from, to, role] of REDIRECTS) {
+      const page = await pageFor(role);
+      await page.goto(from);
+      await waitForPath(page, to).catch(() => {
+        throw new Error(`${from} should lead to ${to}, stayed on ${page.url()}`);
+      });
+    }
+  });
+
+  it('opens a page typed with a trailing slash', async () => {
+    const page = await pageFor('trainer');
+    const plain = await visit(page, '/trainer/students');
+    const slashed = await visit(page, '/trainer/students/');
+    expect(slashed.heading).toBe(plain.heading);
+  });
+
+  it('records a visit to a page that does not exist', async () => {
+    const page = await pageFor('student');
+    const reported = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/system/not-found') && response.request().method() === 'POST',
+    );
+    const { heading } = await visit(page, '/no/such/page');
+    expect(heading).toBe(NOT_FOUND_TITLE);
+    expect((await reported).status()).toBe(200);
+  });
+});
