@@ -363,22 +363,24 @@ export function AppLayout({
             >
               <Menu aria-hidden="true" className="size-5" />
             </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="hidden desktop:inline-flex"
-              onClick={toggleMinimized}
-              aria-pressed={isMinimized}
-              aria-keyshortcuts="Control+B Meta+B"
-              aria-label={isMinimized ? t('navigation:sidebar.expand') : t('navigation:sidebar.minimize')}
-              title={`${isMinimized ? t('navigation:sidebar.expand') : t('navigation:sidebar.minimize')} (${t('navigation:sidebar.shortcut')})`}
-            >
-              {isMinimized ? (
-                <PanelLeftOpen aria-hidden="true" className="size-5" />
-              ) : (
-                <PanelLeftClose aria-hidden="true" className="size-5" />
-              )}
-            </Button>
+            {/* A wrapper hides it on mobile: the button's own inline-flex would win over `hidden`. */}
+            <span className="hidden desktop:inline-flex">
+              <Button
+                variant="ghost"
+                size="icon"
+                onClick={toggleMinimized}
+                aria-pressed={isMinimized}
+                aria-keyshortcuts="Control+B Meta+B"
+                aria-label={isMinimized ? t('navigation:sidebar.expand') : t('navigation:sidebar.minimize')}
+                title={`${isMinimized ? t('navigation:sidebar.expand') : t('navigation:sidebar.minimize')} (${t('navigation:sidebar.shortcut')})`}
+              >
+                {isMinimized ? (
+                  <PanelLeftOpen aria-hidden="true" className="size-5" />
+                ) : (
+                  <PanelLeftClose aria-hidden="true" className="size-5" />
+                )}
+              </Button>
+            </span>
             <div className="ml-auto flex items-center gap-2">
               <LanguageSwitch />
               <div className="flex items-center gap-2 pl-1">
