@@ -208,3 +208,63 @@ describe('every route of SPEC 2', () => {
     expect((await reported).status()).toBe(200);
   });
 });
+
+describe('shell preferences and navigation', () => {
+  it('keeps the language chosen, across a reload and on the account', async () => {
+    const page = await pageFor('trainer');
+    await visit(page, '/trainer/dashboard');
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    // Back to French for the other journeys of this account.
+    await page.getByRole('button', { name: 'FR', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+  });
+
+  it('keeps the theme chosen across a reload', async () => {
+    const page = await pageFor('student');
+    await visit(page, '/dashboard');
+    expect(await page.locator('html').getAttribute('class')).toContain('dark');
+    await page.getByRole('button', { name: 'Activer le thème clair' }).first().click();
+    await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.getByRole('button', { name: 'Activer le thème sombre' }).first().click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+  });
+
+  it('minimises the sidebar with Ctrl+B on desktop', async () => {
+    const page = await pageFor('trainer');
+    await visit(page, '/trainer/students');
+    const sidebar = page.getByRole('complementary', { name: 'Menu latéral' });
+    const before = (await sidebar.boundingBox())!.width;
+    await page.keyboard.press('Control+b');
+    await page.waitForFunction((width) => {
+      const aside = document.querySelector('aside');
+      return aside !== null && aside.getBoundingClientRect().width < width;
+    }, before);
+    await page.keyboard.press('Control+b');
+    await page.waitForFunction((width) => {
+      const aside = document.querySelector('aside');
+      return aside !== null && aside.getBoundingClientRect().width === width;
+    }, before);
+  });
+
+  it('opens the menu as a left drawer on a 375 px screen', async () => {
+    const trainer = signedIn.get('trainer') ?? (await pageFor('trainer'), signedIn.get('trainer')!);
+    const page = await trainer.context.newPage();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await visit(page, '/trainer/dashboard');
+    const students = page.getByRole('link', { name: 'Apprenants', exact: true });
+    expect(await students.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+    await page.getByRole('button', { name: 'Apprenants' }).first().click();
+    await students.first().click();
+    await waitForPath(page, '/trainer/students');
+    const violations = await findSeriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.close();
+  });
+});
