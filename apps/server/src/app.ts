@@ -72,7 +72,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Modules
   const system = createSystemService({ database, now: options.now });
-  await app.register(systemRoutesPlugin, { database, smtp: Boolean(env.SMTP_URL), system });
+  await app.register(systemRoutesPlugin, {
+    database,
+    smtp: Boolean(env.SMTP_URL),
+    system,
+    supportEmail: env.SUPPORT_EMAIL,
+  });
   await app.register(authRoutesPlugin, { authService, secure: env.APP_URL.startsWith('https://') });
   await app.register(organizationRoutesPlugin, { organizations });
 

@@ -29,7 +29,12 @@ export type LogEntry = z.infer<typeof LogEntrySchema>;
 export const ReportLogsInputSchema = z.object({ entries: z.array(LogEntrySchema).min(1).max(LOG_BATCH_MAX) });
 export type ReportLogsInput = z.infer<typeof ReportLogsInputSchema>;
 
+/** What the web needs to know of the server's configuration before anyone signs in. */
+export const PublicConfigSchema = z.object({ supportEmail: z.string() });
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
 export const systemRoutes = {
+  publicConfig: { method: 'GET', path: '/api/config', response: PublicConfigSchema },
   /** Open to visitors too: a signed-out visit to a missing page is recorded without a user. */
   reportNotFound: {
     method: 'POST',

@@ -18,6 +18,13 @@ afterAll(() => testApp.close());
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   testApp.app.inject({ method: 'POST', url, headers: { ...ORIGIN, ...headers }, payload: payload as object });
 
+describe('public configuration', () => {
+  it('tells the web the support address, signed in or not', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json()).toEqual({ supportEmail: 'support@cursus.local' });
+  });
+});
+
 describe('not-found reports', () => {
   it('records a signed-out visit without a user, and a signed-in one with user and role', async () => {
     await post(

@@ -11,9 +11,12 @@ const CheckSchema = z.enum(['ok', 'failing']);
 
 export async function systemRoutesPlugin(
   app: FastifyInstance,
-  options: { database: Database; smtp: boolean; system: SystemService },
+  options: { database: Database; smtp: boolean; system: SystemService; supportEmail: string },
 ) {
   const { system } = options;
+  route(app, systemRoutes.publicConfig, async () => ({ supportEmail: options.supportEmail }), {
+    tags: ['system'],
+  });
   route(
     app,
     systemRoutes.reportNotFound,
