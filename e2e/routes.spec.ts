@@ -253,8 +253,8 @@ describe('shell preferences and navigation', () => {
   });
 
   it('opens the menu as a left drawer on a 375 px screen', async () => {
-    const trainer = signedIn.get('trainer') ?? (await pageFor('trainer'), signedIn.get('trainer')!);
-    const page = await trainer.context.newPage();
+    await pageFor('trainer');
+    const page = await signedIn.get('trainer')!.context.newPage();
     await page.setViewportSize({ width: 375, height: 740 });
     await visit(page, '/trainer/dashboard');
     const students = page.getByRole('link', { name: 'Apprenants', exact: true });

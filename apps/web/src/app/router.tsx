@@ -50,6 +50,8 @@ const loadStudentPending = () => import('./routes/student/pending');
 const loadTrainerPending = () => import('./routes/trainer/pending');
 const loadAdminPending = () => import('./routes/admin/pending');
 const loadPublicPending = () => import('./routes/public-pending');
+/** SPEC 2: one profile screen, served inside each space's frame. */
+const loadProfile = () => import('./routes/profile');
 
 /** SPEC 2 public information pages, one lazy module each. */
 const PUBLIC_PAGE_MODULES: Record<keyof typeof PUBLIC_PAGES, () => Promise<{ default: ComponentType }>> = {
@@ -88,6 +90,8 @@ export function createAppRoutes(): RouteObject[] {
           lazy: lazyPage(PUBLIC_PAGE_MODULES[path as keyof typeof PUBLIC_PAGES]),
         })),
         ...pendingRoutes(PENDING_SCREENS.public, loadPublicPending),
+        { path: paths.errorDemos.path, lazy: lazyPage(() => import('./routes/public/error-demos')) },
+        { path: paths.testOrganism.path, lazy: lazyPage(() => import('./routes/public/test-organism')) },
 
         // Any signed-in person: students wait here, trainers create their organisation, staff assign.
         {
@@ -101,6 +105,7 @@ export function createAppRoutes(): RouteObject[] {
                   lazy: lazyPage(() => import('./routes/assign-organization')),
                 },
                 ...pendingRoutes(PENDING_SCREENS.signedIn, loadStudentPending),
+                { path: paths.profile.path, lazy: lazyPage(loadProfile) },
               ],
             },
             // A student's own questions hub; trainers and admins go to the organisation's forum.
@@ -139,6 +144,7 @@ export function createAppRoutes(): RouteObject[] {
                   path: paths.student.dashboard.path,
                   lazy: lazyPage(() => import('./routes/student/dashboard')),
                 },
+                { path: paths.student.profile.path, lazy: lazyPage(loadProfile) },
                 ...pendingRoutes(STUDENT_PENDING, loadStudentPending),
               ],
             },
@@ -162,10 +168,13 @@ export function createAppRoutes(): RouteObject[] {
                   path: paths.trainer.dashboard.path,
                   lazy: lazyPage(() => import('./routes/trainer/dashboard')),
                 },
+                { path: paths.trainer.profile.path, lazy: lazyPage(loadProfile) },
                 {
                   path: paths.trainer.students.path,
                   lazy: lazyPage(() => import('./routes/trainer/students')),
                 },
+                // Listed before the pending screens so it wins over their '/trainer/help' entry.
+                { path: '/trainer/help', lazy: lazyPage(() => import('./routes/trainer/help')) },
                 ...pendingRoutes(PENDING_SCREENS.trainer, loadTrainerPending),
               ],
             },
@@ -183,6 +192,7 @@ export function createAppRoutes(): RouteObject[] {
                   path: paths.admin.dashboard.path,
                   lazy: lazyPage(() => import('./routes/admin/dashboard')),
                 },
+                { path: paths.admin.profile.path, lazy: lazyPage(loadProfile) },
                 ...pendingRoutes(PENDING_SCREENS.admin, loadAdminPending),
               ],
             },

@@ -51,8 +51,6 @@ describe('SPEC 2 guards', () => {
     ['trainer', '/trainer/9f1c', 'Fiche formateur'],
     ['admin', '/trainer/certificates', 'Certificats'],
     ['admin', '/admin/health', 'Santé du système'],
-    ['trainer', '/profile', 'Mon profil'],
-    ['student', '/profile', 'Mon profil'],
   ] as const)('lets a %s open %s, with its title and an honest empty state', async (role, path, title) => {
     renderAs(role, path);
     expect(await heading(title)).toBeTruthy();

@@ -27,13 +27,15 @@ import {
   UsersRound,
   Video,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { getActiveSection } from '@/components/layouts/active-section';
 import { AppLayout, type AppLayoutNavGroup } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { StudentHelpDialog } from '@/features/help/components/student-help-dialog';
+import { SupportDialog } from '@/features/help/components/support-dialog';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
 
@@ -236,6 +238,8 @@ function getStudentGroups(t: Translate, organizationId: string | null): AppLayou
   return [{ id: 'navigation', label: t('sidebar.groups.navigation'), icon: LayoutDashboard, items }];
 }
 
+type HelpDialog = 'student' | 'support';
+
 export interface SignedInLayoutProps {
   /** Forces a frame; by default the person's role chooses (students the student one). */
   space?: LayoutSpace;
@@ -247,6 +251,9 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
   const auth = useAuth();
   const location = useLocation();
   const [isSigningOut, setIsSigningOut] = useState(false);
+  const [openHelpDialog, setOpenHelpDialog] = useState<HelpDialog | null>(null);
+  // Stable, so the dialog's focus effect does not re-run on every render.
+  const closeHelpDialog = useCallback(() => setOpenHelpDialog(null), []);
   const user = auth.user;
   if (!user) return null;
 
@@ -264,8 +271,11 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
       ? withAdminEquivalents(getStaffGroups(t, role))
       : getStaffGroups(t, role);
   const groups = resolvedSpace === 'student' ? getStudentGroups(t, user.organizationId) : staffGroups();
-  // Students have no help centre route: the knowledge base is their help for now.
-  const helpHref = resolvedSpace === 'student' ? '/knowledge-base' : '/trainer/help';
+  // SPEC 2 help: students get their help dialog, staff with an organisation the help centre page,
+  // anyone else (no organisation yet, so no help centre) the support dialog.
+  const helpDialog: HelpDialog | null =
+    resolvedSpace === 'student' ? 'student' : user.organizationId ? null : 'support';
+  const helpHref = '/trainer/help';
 
   const onSignOut = async () => {
     setIsSigningOut(true);
@@ -285,11 +295,14 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
       groups={groups}
       activeSection={getActiveSection(location.pathname)}
       helpHref={helpHref}
+      onHelp={helpDialog ? () => setOpenHelpDialog(helpDialog) : undefined}
       profileHref={PROFILE_PATH_BY_ROLE[role]}
       onSignOut={onSignOut}
       isSigningOut={isSigningOut}
     >
       <Outlet />
+      {openHelpDialog === 'student' && <StudentHelpDialog onClose={closeHelpDialog} />}
+      {openHelpDialog === 'support' && <SupportDialog onClose={closeHelpDialog} />}
     </AppLayout>
   );
 }

@@ -42,6 +42,7 @@ export const paths = {
   assignOrganization: { path: '/assign-organization', getHref: () => '/assign-organization' },
   student: {
     dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    profile: { path: '/student/profile', getHref: () => '/student/profile' },
     /** SPEC 2: where students land after sign-in; it redirects to the dashboard. */
     userInterface: { path: '/ui', getHref: () => '/ui' },
     /** SPEC 2: former addresses of the student dashboard. */
@@ -49,6 +50,7 @@ export const paths = {
   },
   trainer: {
     dashboard: { path: '/trainer/dashboard', getHref: () => '/trainer/dashboard' },
+    profile: { path: '/trainer/profile', getHref: () => '/trainer/profile' },
     students: { path: '/trainer/students', getHref: () => '/trainer/students' },
     forum: { path: '/trainer/forum', getHref: () => '/trainer/forum' },
     organizationForum: {
@@ -58,12 +60,15 @@ export const paths = {
   },
   admin: {
     dashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
+    profile: { path: '/admin/profile', getHref: () => '/admin/profile' },
     organizationOnboarding: {
       path: '/admin/organization-onboarding',
       getHref: () => '/admin/organization-onboarding',
     },
   },
   profile: { path: '/profile', getHref: () => '/profile' },
+  testOrganism: { path: '/test-organism', getHref: () => '/test-organism' },
+  errorDemos: { path: '/error-demos', getHref: () => '/error-demos' },
   questionsHub: {
     path: '/questions-hub/:organizationId',
     getHref: (organizationId: string) => `/questions-hub/${encodeURIComponent(organizationId)}`,
@@ -100,8 +105,6 @@ export const PENDING_SCREENS = {
     '/quiz/:quizId/public': 'publicQuiz',
     '/positioning/:token': 'positioning',
     '/sign/:token': 'sessionSignature',
-    '/test-organism': 'testOrganism',
-    '/error-demos': 'errorDemos',
   },
   student: {
     '/formations': 'formations',
@@ -117,7 +120,6 @@ export const PENDING_SCREENS = {
     '/student/documents': 'studentDocuments',
     '/student/formations/:courseId': 'studentFormation',
     '/student/formations/:courseId/signature': 'formationSignature',
-    '/student/profile': 'profile',
     '/questions-hub/:organizationId': 'questionsHub',
   },
   lesson: {
@@ -149,7 +151,6 @@ export const PENDING_SCREENS = {
     '/trainer/messages': 'messages',
     '/trainer/forum': 'forum',
     '/trainer/forum/:orgId': 'organizationForum',
-    '/trainer/profile': 'profile',
     '/trainer/help': 'help',
   },
   admin: {
@@ -169,11 +170,8 @@ export const PENDING_SCREENS = {
     '/admin/trainers': 'trainers',
     '/admin/analytics': 'analytics',
     '/admin/settings': 'settings',
-    '/admin/profile': 'profile',
   },
-  signedIn: {
-    '/profile': 'profile',
-  },
+  signedIn: {},
 } as const;
 
 export type PendingScreenKey =

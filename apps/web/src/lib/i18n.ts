@@ -5,18 +5,22 @@ import adminEn from '@/locales/en/admin.json';
 import authEn from '@/locales/en/auth.json';
 import commonEn from '@/locales/en/common.json';
 import errorsEn from '@/locales/en/errors.json';
+import helpEn from '@/locales/en/help.json';
 import learningEn from '@/locales/en/learning.json';
 import legalEn from '@/locales/en/legal.json';
 import navigationEn from '@/locales/en/navigation.json';
 import organizationsEn from '@/locales/en/organizations.json';
+import profileEn from '@/locales/en/profile.json';
 import adminFr from '@/locales/fr/admin.json';
 import authFr from '@/locales/fr/auth.json';
 import commonFr from '@/locales/fr/common.json';
 import errorsFr from '@/locales/fr/errors.json';
+import helpFr from '@/locales/fr/help.json';
 import learningFr from '@/locales/fr/learning.json';
 import legalFr from '@/locales/fr/legal.json';
 import navigationFr from '@/locales/fr/navigation.json';
 import organizationsFr from '@/locales/fr/organizations.json';
+import profileFr from '@/locales/fr/profile.json';
 
 /** SPEC 3: the local preference key, shared with the inline script in index.html. */
 export const LANGUAGE_STORAGE_KEY = 'app-language';
@@ -31,6 +35,8 @@ export const resources = {
     admin: adminFr,
     legal: legalFr,
     navigation: navigationFr,
+    profile: profileFr,
+    help: helpFr,
   },
   en: {
     common: commonEn,
@@ -41,6 +47,8 @@ export const resources = {
     admin: adminEn,
     legal: legalEn,
     navigation: navigationEn,
+    profile: profileEn,
+    help: helpEn,
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { shouldShowToast } from './toast';
 
 describe('toast de-duplication (SPEC 5)', () => {
@@ -15,5 +15,18 @@ describe('toast de-duplication (SPEC 5)', () => {
     expect(shouldShowToast('Trois', undefined, 10_200)).toBe(true);
     expect(shouldShowToast('Quatre', undefined, 10_300)).toBe(false);
     expect(shouldShowToast('Quatre', undefined, 13_000)).toBe(true);
+  });
+});
+
+describe('error toast with retry (SPEC 8)', () => {
+  it("carries a 'Réessayer' action", async () => {
+    const { toast } = await import('sonner');
+    const { notify } = await import('./toast');
+    const errorToast = vi.spyOn(toast, 'error').mockReturnValue(0);
+    notify.errorWithRetry('Le chargement a échoué');
+    expect(errorToast).toHaveBeenCalledWith(
+      'Le chargement a échoué',
+      expect.objectContaining({ action: expect.objectContaining({ label: 'Réessayer' }) }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { TOASTS } from '@cursus/contracts';
 import { toast } from 'sonner';
+import { i18n } from '@/lib/i18n';
 
 type ToastKind = 'success' | 'error' | 'info' | 'message';
 
@@ -26,9 +27,14 @@ export function shouldShowToast(title: string, description: string | undefined, 
   return true;
 }
 
-function show(kind: ToastKind, title: string, description?: string): void {
+interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+function show(kind: ToastKind, title: string, description?: string, action?: ToastAction): void {
   if (!shouldShowToast(title, description, Date.now())) return;
-  const options = { description, duration: DURATION_MS[kind] };
+  const options = { description, duration: DURATION_MS[kind], action };
   if (kind === 'message') toast(title, options);
   else toast[kind](title, options);
 }
@@ -39,6 +45,12 @@ export const notify = {
   error: (title: string, description?: string) => show('error', title, description),
   info: (title: string, description?: string) => show('info', title, description),
   message: (title: string, description?: string) => show('message', title, description),
+  /** SPEC 8: an error toast whose 'Réessayer' action reloads the page. */
+  errorWithRetry: (title: string, description?: string) =>
+    show('error', title, description, {
+      label: i18n.t('common:actions.retry'),
+      onClick: () => window.location.reload(),
+    }),
 };
 
 /** For tests: forget what was shown. */

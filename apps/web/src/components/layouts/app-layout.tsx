@@ -47,6 +47,8 @@ export interface AppLayoutProps {
   groups: AppLayoutNavGroup[];
   activeSection: SectionId | null;
   helpHref: string;
+  /** When given, the footer's help entry opens a dialog instead of following helpHref (SPEC 2). */
+  onHelp?: () => void;
   profileHref: string;
   onSignOut: () => void;
   isSigningOut?: boolean;
@@ -122,6 +124,7 @@ export function AppLayout({
   groups,
   activeSection,
   helpHref,
+  onHelp,
   profileHref,
   onSignOut,
   isSigningOut = false,
@@ -314,14 +317,27 @@ export function AppLayout({
         </nav>
 
         <div className={cn('flex flex-col gap-1 border-t border-border p-3', isCompact && 'items-center')}>
-          <Link
-            to={helpHref}
-            title={isCompact ? t('navigation:sidebar.help') : undefined}
-            className={sidebarButtonClass}
-          >
-            <CircleHelp aria-hidden="true" className="size-4 shrink-0" />
-            <span className={cn(isCompact && 'sr-only')}>{t('navigation:sidebar.help')}</span>
-          </Link>
+          {onHelp ? (
+            <button
+              type="button"
+              onClick={onHelp}
+              aria-haspopup="dialog"
+              title={isCompact ? t('navigation:sidebar.help') : undefined}
+              className={sidebarButtonClass}
+            >
+              <CircleHelp aria-hidden="true" className="size-4 shrink-0" />
+              <span className={cn(isCompact && 'sr-only')}>{t('navigation:sidebar.help')}</span>
+            </button>
+          ) : (
+            <Link
+              to={helpHref}
+              title={isCompact ? t('navigation:sidebar.help') : undefined}
+              className={sidebarButtonClass}
+            >
+              <CircleHelp aria-hidden="true" className="size-4 shrink-0" />
+              <span className={cn(isCompact && 'sr-only')}>{t('navigation:sidebar.help')}</span>
+            </Link>
+          )}
           <Link
             to={profileHref}
             title={isCompact ? t('navigation:sidebar.profile') : undefined}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/layouts/app-layout';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ProfilePreferences } from '@/features/profile/components/profile-preferences';
+import { ProfileSummary } from '@/features/profile/components/profile-summary';
+
+/** SPEC 2 profile pages (/profile, /student/profile, /trainer/profile, /admin/profile), one screen in each space's frame. */
+export default function ProfileRoute() {
+  const { t } = useTranslation(['profile', 'auth']);
+  const { user } = useAuth();
+  // The route guard only lets signed-in people in.
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex flex-col gap-6">
+          <ProfileSummary user={user} />
+          <ProfilePreferences />
+        </div>
+        <Card className="flex flex-col gap-4">
+          <div className="flex flex-col gap-1">
+            <CardTitle>{t('auth:changePassword.title')}</CardTitle>
+            <CardDescription>{t('auth:changePassword.description')}</CardDescription>
+          </div>
+          <ChangePasswordForm />
+        </Card>
+      </div>
+    </>
+  );
+}

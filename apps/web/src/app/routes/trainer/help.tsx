@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/layouts/app-layout';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { HelpCentre } from '@/features/help/components/help-centre';
+
+/** SPEC 2 /trainer/help: the help centre of trainers and admins with an organisation. */
+export default function TrainerHelpRoute() {
+  const { t } = useTranslation('help');
+  const { user } = useAuth();
+  return (
+    <>
+      <PageHeader title={t('centre.title')} description={t('centre.intro')} />
+      <HelpCentre profileHref={user?.role === 'admin' ? '/admin/profile' : '/trainer/profile'} />
+    </>
+  );
+}

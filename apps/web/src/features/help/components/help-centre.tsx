@@ -1,0 +1,180 @@
+import { BookOpen, ExternalLink } from 'lucide-react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClassName } from '@/components/ui/button';
+import { FOCUS_RING } from '@/components/ui/focus-ring';
+import { cn } from '@/lib/cn';
+import { FaqList } from './faq-list';
+import { SupportContact } from './support-contact';
+import { useFaqEntries } from './use-faq-entries';
+
+const TABS = ['faq', 'knowledgeBase', 'tutorials', 'contact'] as const;
+type Tab = (typeof TABS)[number];
+
+/** First tasks, each with the page where it happens. */
+function getTutorials(profileHref: string) {
+  return [
+    { id: 'signIn', href: '/auth?mode=signin' },
+    { id: 'assignLearner', href: '/assign-organization' },
+    { id: 'languageTheme', href: profileHref },
+    { id: 'password', href: profileHref },
+  ] as const;
+}
+
+function KnowledgeBasePanel() {
+  const { t } = useTranslation('help');
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-muted-foreground">{t('knowledgeBase.intro')}</p>
+      <ul className="flex flex-col gap-2 text-sm">
+        <li className="flex items-center gap-2 text-foreground">
+          <BookOpen aria-hidden="true" className="size-4 text-primary" />
+          {t('knowledgeBase.learner')}
+        </li>
+        <li className="flex items-center gap-2 text-foreground">
+          <BookOpen aria-hidden="true" className="size-4 text-primary" />
+          {t('knowledgeBase.trainer')}
+        </li>
+      </ul>
+      <Link to="/knowledge-base" className={cn(buttonClassName('secondary', 'sm'), 'self-start')}>
+        {t('knowledgeBase.open')}
+      </Link>
+    </div>
+  );
+}
+
+function TutorialsPanel({ profileHref }: { profileHref: string }) {
+  const { t } = useTranslation('help');
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      {getTutorials(profileHref).map((tutorial) => {
+        const steps = t(`tutorials.${tutorial.id}.steps`, { returnObjects: true }) as string[];
+        return (
+          <section
+            key={tutorial.id}
+            className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4"
+          >
+            <h3 className="font-semibold text-foreground">{t(`tutorials.${tutorial.id}.title`)}</h3>
+            <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+              {steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+            <Link
+              to={tutorial.href}
+              className={cn(
+                'inline-flex items-center gap-1 self-start text-sm text-primary underline',
+                FOCUS_RING,
+              )}
+            >
+              {t('tutorials.open')}
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">{t(`tutorials.${tutorial.id}.title`)}</span>
+            </Link>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function ContactPanel() {
+  const { t } = useTranslation('help');
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-muted-foreground">{t('contact.intro')}</p>
+      <SupportContact />
+    </div>
+  );
+}
+
+function FaqPanel() {
+  return <FaqList entries={useFaqEntries('staff')} />;
+}
+
+const PANELS: Record<Tab, (props: { profileHref: string }) => React.JSX.Element> = {
+  faq: FaqPanel,
+  knowledgeBase: KnowledgeBasePanel,
+  tutorials: TutorialsPanel,
+  contact: ContactPanel,
+};
+
+/**
+ * SPEC 2 help centre for people with an organisation: FAQ, knowledge base, tutorials and contact in
+ * WAI-ARIA tabs (arrow keys, Home and End move between tabs and select them).
+ */
+export function HelpCentre({ profileHref }: { profileHref: string }) {
+  const { t } = useTranslation('help');
+  const [selected, setSelected] = useState<Tab>('faq');
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const baseId = useId();
+
+  const select = (tab: Tab) => {
+    setSelected(tab);
+    tabRefs.current[tab]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = TABS.indexOf(selected);
+    const last = TABS.length - 1;
+    const targets: Record<string, number> = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
+    const target = targets[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(TABS[target]!);
+  };
+
+  const Panel = PANELS[selected];
+
+  return (
+    <div className="flex w-full max-w-4xl flex-col gap-6">
+      <div
+        role="tablist"
+        aria-label={t('centre.tabsLabel')}
+        onKeyDown={onKeyDown}
+        className="inline-flex flex-wrap gap-1 self-start rounded-lg border border-border bg-muted p-1"
+      >
+        {TABS.map((tab) => (
+          <button
+            key={tab}
+            ref={(element) => {
+              tabRefs.current[tab] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab}`}
+            aria-controls={`${baseId}-panel-${tab}`}
+            aria-selected={selected === tab}
+            tabIndex={selected === tab ? 0 : -1}
+            onClick={() => select(tab)}
+            className={cn(
+              'rounded-md px-4 py-2 text-sm font-medium transition-colors',
+              selected === tab
+                ? 'bg-card text-foreground shadow-sm'
+                : 'text-muted-foreground hover:text-foreground',
+              FOCUS_RING,
+            )}
+          >
+            {t(`centre.tabs.${tab}`)}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${selected}`}
+        aria-labelledby={`${baseId}-tab-${selected}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs: the panel takes focus after the tab list.
+        tabIndex={0}
+        className={cn('rounded-lg', FOCUS_RING)}
+      >
+        <Panel profileHref={profileHref} />
+      </div>
+    </div>
+  );
+}
