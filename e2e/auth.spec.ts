@@ -255,6 +255,15 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
         await expectNoSeriousViolations(opened, `/trainer/dashboard, ${theme}`);
         await saveScreenshot(opened.page, `trainer-dashboard-fr${theme === 'light' ? '-light' : ''}`);
       });
+
+      it('on the admin dashboard', async () => {
+        const opened = await open({ theme });
+        await opened.page.goto('/admin');
+        await submitSignIn(opened.page, demo('admin'));
+        await waitForPath(opened.page, '/admin/dashboard');
+        await opened.page.getByRole('heading', { level: 1 }).first().waitFor();
+        await expectNoSeriousViolations(opened, `/admin/dashboard, ${theme}`);
+      });
     });
   }
 });

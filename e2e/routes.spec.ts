@@ -161,6 +161,31 @@ describe('every route of SPEC 2', () => {
     });
   }
 
+  for (const [role, routes] of [
+    ['student', STUDENT_ROUTES],
+    ['trainer', TRAINER_ROUTES],
+    ['admin', ADMIN_ROUTES],
+  ] as const) {
+    it(`renders each ${role} route on a 375 px screen`, async () => {
+      await pageFor(role);
+      const opened = signedIn.get(role)!;
+      const page = await opened.context.newPage();
+      await page.setViewportSize({ width: 375, height: 740 });
+      const pageErrors: Error[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error));
+      for (const path of routes) {
+        const { heading, pathname } = await visit(page, path);
+        expect(pathname, path).toBe(path);
+        expect(heading, path).not.toBe(NOT_FOUND_TITLE);
+        // Nothing may overflow sideways: a phone user cannot scroll to it.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} is wider than the screen`).toBeLessThanOrEqual(0);
+      }
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    });
+  }
+
   it('lets an admin open trainer and student pages (admin passes every guard)', async () => {
     const page = await pageFor('admin');
     for (const path of ['/trainer/dashboard', '/trainer/students', '/dashboard']) {
@@ -168,17 +193,20 @@ describe('every route of SPEC 2', () => {
     }
   });
 
-  it('shows the public pages to visitors, without serious accessibility violations', async () => {
-    const opened = await openPage(browser, server.baseUrl);
-    for (const path of PUBLIC_ROUTES) {
-      const { heading, pathname } = await visit(opened.page, path);
-      expect(pathname).toBe(path);
-      expect(heading).not.toBe(NOT_FOUND_TITLE);
-      const violations = await findSeriousViolations(opened.page);
-      expect(violations, `${path}:\n${describeViolations(violations)}`).toEqual([]);
-    }
-    await opened.context.close();
-  });
+  for (const theme of ['dark', 'light'] as const) {
+    it(`shows the public pages to visitors, without serious accessibility violations (${theme} theme)`, async () => {
+      const opened = await openPage(browser, server.baseUrl, { theme });
+      for (const path of PUBLIC_ROUTES) {
+        const { heading, pathname } = await visit(opened.page, path);
+        expect(pathname).toBe(path);
+        expect(heading).not.toBe(NOT_FOUND_TITLE);
+        const violations = await findSeriousViolations(opened.page);
+        expect(violations, `${path}, ${theme}:\n${describeViolations(violations)}`).toEqual([]);
+      }
+      expect(opened.pageErrors).toEqual([]);
+      await opened.context.close();
+    });
+  }
 
   it('follows every redirect of SPEC 2 and the friendly-redirect lookup', async () => {
     for (const [from, to, role] of REDIRECTS) {
@@ -250,6 +278,32 @@ describe('shell preferences and navigation', () => {
       const aside = document.querySelector('aside');
       return aside !== null && aside.getBoundingClientRect().width === width;
     }, before);
+  });
+
+  it('hides the top bar scrolling down, shows the floating menu button on mobile, and collapses it scrolling up', async () => {
+    await pageFor('trainer');
+    const page = await signedIn.get('trainer')!.context.newPage();
+    await page.setViewportSize({ width: 375, height: 740 });
+    await visit(page, '/trainer/profile');
+    await page.mouse.move(200, 400);
+    const topBar = page.locator('header[data-state]');
+    expect(await topBar.getAttribute('data-state')).toBe('expanded');
+    await page.mouse.wheel(0, 600);
+    await page.waitForFunction(
+      () => document.querySelector('header[data-state]')?.getAttribute('data-state') === 'hidden',
+    );
+    // The floating button opens the drawer even with the bar out of sight.
+    await page.getByRole('button', { name: 'Ouvrir le menu' }).last().click();
+    await page.getByRole('button', { name: 'Fermer le menu' }).click();
+    await page.mouse.wheel(0, -100);
+    await page.waitForFunction(
+      () => document.querySelector('header[data-state]')?.getAttribute('data-state') === 'collapsed',
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(
+      () => document.querySelector('header[data-state]')?.getAttribute('data-state') === 'expanded',
+    );
+    await page.close();
   });
 
   it('opens the menu as a left drawer on a 375 px screen', async () => {

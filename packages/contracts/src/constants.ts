@@ -17,3 +17,14 @@ export const TOASTS = {
 } as const;
 export const WEEKLY_GOAL_HOURS = 20;
 export const MAX_SESSION_SECONDS = 28800;
+/**
+ * SPEC 4 and 9 top bar: expanded under 50 px of scroll, hidden beyond 200 px scrolling down,
+ * collapsed scrolling up; on desktop it collapses after 30 s without activity, and activity
+ * re-expands it once the collapse is 2 s old (the grace keeps the move that follows it from undoing it).
+ */
+export const TOP_BAR = {
+  expandedBelowPx: 50,
+  hiddenBeyondPx: 200,
+  autoCollapseMs: 30_000,
+  reExpandGraceMs: 2000,
+} as const;

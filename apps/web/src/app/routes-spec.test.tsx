@@ -170,17 +170,15 @@ describe('trainer and admin sidebar', () => {
     );
   });
 
-  it('links the profile by role and explains the question button honestly', async () => {
+  it('links the profile by role and leads the question button to the help contact', async () => {
     renderAs('trainer', '/trainer/dashboard');
     await heading('Tableau de bord');
     expect(within(sidebar()).getByRole('link', { name: 'Mon profil' }).getAttribute('href')).toBe(
       '/trainer/profile',
     );
     fireEvent.click(within(sidebar()).getByRole('button', { name: "J'ai une question ?" }));
-    const dialog = screen.getByRole('dialog', { name: 'Poser une question' });
-    expect(within(dialog).getByText(/arrive avec la fonctionnalité Questions/)).toBeTruthy();
-    fireEvent.keyDown(window, { key: 'Escape' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await heading("Centre d'aide");
+    expect(screen.getByRole('tab', { name: 'Contact' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('minimises with Ctrl+B and remembers it', async () => {

@@ -12,17 +12,17 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { UserAvatar } from '@/components/user-avatar';
 import { useMediaQuery } from '@/hooks/use-media-query';
+import { useTopBarState } from '@/hooks/use-top-bar-state';
 import { cn } from '@/lib/cn';
 import type { SectionId } from './active-section';
 import { Brand } from './brand';
-import { QuestionDialog } from './question-dialog';
 
 export interface AppLayoutNavItem {
   id: SectionId;
@@ -49,6 +49,8 @@ export interface AppLayoutProps {
   helpHref: string;
   /** When given, the footer's help entry opens a dialog instead of following helpHref (SPEC 2). */
   onHelp?: () => void;
+  /** SPEC 2 footer: the notifications bell, given for trainers and admins only. */
+  notifications?: ReactNode;
   profileHref: string;
   onSignOut: () => void;
   isSigningOut?: boolean;
@@ -125,6 +127,7 @@ export function AppLayout({
   activeSection,
   helpHref,
   onHelp,
+  notifications,
   profileHref,
   onSignOut,
   isSigningOut = false,
@@ -133,9 +136,9 @@ export function AppLayout({
   const { t } = useTranslation(['navigation', 'common']);
   const location = useLocation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
+  const topBarState = useTopBarState(!isMobile);
   const [isMinimized, setIsMinimized] = useState(readMinimized);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
-  const [isQuestionOpen, setIsQuestionOpen] = useState(false);
   const [openGroupId, setOpenGroupId] = useState(() => findGroupOf(groups, activeSection));
   const sidebarId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -189,7 +192,10 @@ export function AppLayout({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [isDrawerOpen, isMobile, closeDrawer]);
 
-  const closeQuestion = useCallback(() => setIsQuestionOpen(false), []);
+  const navigate = useNavigate();
+  // Questions are sent to the organisation once the questions feature lands; until then
+  // 'J'ai une question ?' leads to the help's contact (SPEC 2 help dialog or help centre).
+  const askQuestion = () => (onHelp ? onHelp() : navigate(`${helpHref}?tab=contact`));
   const isDrawerShown = isMobile && isDrawerOpen;
   const sidebarButtonClass = cn(
     'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
@@ -254,7 +260,7 @@ export function AppLayout({
           </p>
           <button
             type="button"
-            onClick={() => setIsQuestionOpen(true)}
+            onClick={askQuestion}
             title={isCompact ? t('navigation:question.button') : undefined}
             className={cn(sidebarButtonClass, 'border border-input text-foreground')}
           >
@@ -317,6 +323,7 @@ export function AppLayout({
         </nav>
 
         <div className={cn('flex flex-col gap-1 border-t border-border p-3', isCompact && 'items-center')}>
+          {notifications}
           {onHelp ? (
             <button
               type="button"
@@ -365,8 +372,22 @@ export function AppLayout({
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 border-b border-border bg-card">
-          <div className="flex items-center gap-2 px-4 py-3 sm:px-6">
+        <header
+          data-state={topBarState}
+          className={cn(
+            'sticky top-0 z-20 border-b border-border bg-card transition-transform duration-200',
+            // A hidden bar comes back when the keyboard reaches it.
+            topBarState === 'hidden' && '-translate-y-full focus-within:translate-y-0',
+          )}
+        >
+          <div
+            className={cn(
+              'flex items-center gap-2 px-4 transition-[padding] duration-200 sm:px-6',
+              // Only 'collapsed' changes the height: resizing the bar as it hides would move the page,
+              // and the browser's scroll anchoring would report that as scrolling back up.
+              topBarState === 'collapsed' ? 'py-1' : 'py-3',
+            )}
+          >
             <Button
               ref={menuButtonRef}
               variant="ghost"
@@ -408,12 +429,23 @@ export function AppLayout({
             </div>
           </div>
         </header>
+        {isMobile && topBarState === 'hidden' && !isDrawerOpen && (
+          // SPEC 2: with the top bar out of sight, the menu stays one tap away on mobile.
+          <Button
+            variant="secondary"
+            size="icon"
+            className="fixed top-3 left-3 z-30 rounded-full shadow-lg"
+            onClick={() => setIsDrawerOpen(true)}
+            aria-controls={sidebarId}
+            aria-label={t('navigation:sidebar.openMenu')}
+          >
+            <Menu aria-hidden="true" className="size-5" />
+          </Button>
+        )}
         <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
           {children}
         </main>
       </div>
-
-      {isQuestionOpen && <QuestionDialog onClose={closeQuestion} />}
     </div>
   );
 }

@@ -10,7 +10,12 @@ import { SupportContact } from './support-contact';
 import { useFaqEntries } from './use-faq-entries';
 
 const TABS = ['faq', 'knowledgeBase', 'tutorials', 'contact'] as const;
-type Tab = (typeof TABS)[number];
+export type HelpCentreTab = (typeof TABS)[number];
+type Tab = HelpCentreTab;
+
+export function isHelpCentreTab(value: string | null): value is HelpCentreTab {
+  return TABS.includes(value as HelpCentreTab);
+}
 
 /** First tasks, each with the page where it happens. */
 function getTutorials(profileHref: string) {
@@ -104,9 +109,15 @@ const PANELS: Record<Tab, (props: { profileHref: string }) => React.JSX.Element>
  * SPEC 2 help centre for people with an organisation: FAQ, knowledge base, tutorials and contact in
  * WAI-ARIA tabs (arrow keys, Home and End move between tabs and select them).
  */
-export function HelpCentre({ profileHref }: { profileHref: string }) {
+export interface HelpCentreProps {
+  profileHref: string;
+  /** The tab shown first, e.g. contact when someone came to ask a question. */
+  initialTab?: Tab;
+}
+
+export function HelpCentre({ profileHref, initialTab = 'faq' }: HelpCentreProps) {
   const { t } = useTranslation('help');
-  const [selected, setSelected] = useState<Tab>('faq');
+  const [selected, setSelected] = useState<Tab>(initialTab);
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   const baseId = useId();
 
