@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FILE_LIMITS } from '@cursus/contracts';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -10,9 +12,21 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
+import { createLocalStorage } from './lib/storage.ts';
 import { authRoutesPlugin } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCourseContentService } from './modules/courses/course-content.service.ts';
+import { createCourseFileAccess } from './modules/courses/course-file-access.ts';
+import { courseRoutesPlugin } from './modules/courses/courses.routes.ts';
+import { createCoursesService } from './modules/courses/courses.service.ts';
+import { createEnrollmentsService } from './modules/courses/enrollments.service.ts';
+import { learningRoutesPlugin } from './modules/courses/learning.routes.ts';
+import { createLearningService } from './modules/courses/learning.service.ts';
 import { createMailer, type Mailer } from './modules/email/email.service.ts';
+import { fileRoutesPlugin } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { notificationRoutesPlugin } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { organizationRoutesPlugin } from './modules/organizations/organizations.routes.ts';
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
@@ -20,6 +34,7 @@ import { createSystemService } from './modules/system/system.service.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
+import { createStaticCacheHeaders } from './plugins/static-cache.ts';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -47,6 +62,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // External plugins
   await app.register(fastifyCookie);
+  // Uploads: one file per request, at most the largest purpose's limit (each route checks its own).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: FILE_LIMITS.video.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
   await registerSecurity(app, env.APP_URL);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Cursus API', version: '0.1.0' } },
@@ -59,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.mailer ??
     createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   const organizations = createOrganizationsService({ database, adminEmails: env.ADMIN_EMAILS });
+  const notifications = createNotificationsService({ database, adminEmails: env.ADMIN_EMAILS });
   const authService = createAuthService({
     database,
     secret: options.secret,
@@ -68,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now: options.now,
   });
   registerSession(app, authService);
-  app.decorate('services', { mailer, organizations, authService });
+  app.decorate('services', { mailer, organizations, authService, notifications });
 
   // Modules
   const system = createSystemService({ database, now: options.now });
@@ -80,11 +100,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(authRoutesPlugin, { authService, secure: env.APP_URL.startsWith('https://') });
   await app.register(organizationRoutesPlugin, { organizations });
+  await app.register(notificationRoutesPlugin, { notifications });
+  const files = createFilesService({
+    database,
+    storage: createLocalStorage(path.join(path.resolve(env.DATA_DIR), 'files')),
+  });
+  const learning = createLearningService({ database });
+  await app.register(courseRoutesPlugin, {
+    courses: createCoursesService({ database }),
+    content: createCourseContentService({ database, files }),
+    enrollments: createEnrollmentsService({ database }),
+  });
+  await app.register(learningRoutesPlugin, { learning });
+  await app.register(fileRoutesPlugin, { files, access: createCourseFileAccess({ database, learning }) });
 
   // The SPA: files from the build, index.html for every other page path (history fallback).
   const webDist = options.webDist ?? WEB_DIST;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: createStaticCacheHeaders(webDist),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb)
       throw new AppError('NOT_FOUND');
@@ -110,6 +150,7 @@ declare module 'fastify' {
       mailer: Mailer;
       organizations: ReturnType<typeof createOrganizationsService>;
       authService: ReturnType<typeof createAuthService>;
+      notifications: ReturnType<typeof createNotificationsService>;
     };
   }
 }

@@ -4,10 +4,22 @@ import { createConfirmedUser, createTestApp, ORIGIN, type TestApp } from './help
 
 let testApp: TestApp;
 let cookie: string;
+// A real formation, module and lesson of the fuzzing trainer, so course routes get past their lookups.
+const ids = { course: '', module: '', lesson: '' };
 
 beforeAll(async () => {
   testApp = await createTestApp();
   cookie = await createConfirmedUser(testApp, { email: 'fuzz@target.example', role: 'trainer' });
+  const post = async (url: string, payload: object) =>
+    (await testApp.app.inject({ method: 'POST', url, headers: { ...ORIGIN, cookie }, payload })).json();
+  ids.course = (await post('/api/courses', { title: 'Fuzz' })).id;
+  ids.module = (await post(`/api/courses/${ids.course}/modules`, { title: 'M' })).id;
+  ids.lesson = (
+    await post(`/api/courses/${ids.course}/modules/${ids.module}/lessons`, {
+      title: 'L',
+      content: { type: 'text', html: '<p>x</p>' },
+    })
+  ).id;
 });
 afterAll(() => testApp.close());
 
@@ -25,7 +37,21 @@ const ROUTES = [
   ['POST', '/api/system/not-found'],
   ['POST', '/api/system/logs'],
   ['POST', '/api/knowledge-base/feedback'],
+  ['POST', '/api/courses'],
+  ['PATCH', '/api/courses/:course'],
+  ['POST', '/api/courses/:course/modules'],
+  ['PUT', '/api/courses/:course/modules/order'],
+  ['POST', '/api/courses/:course/modules/:module/lessons'],
+  ['PUT', '/api/courses/:course/modules/:module/lessons/order'],
+  ['PATCH', '/api/courses/:course/lessons/:lesson'],
+  ['POST', '/api/courses/:course/lessons/:lesson/move'],
+  ['POST', '/api/courses/:course/enrollments'],
+  ['POST', '/api/learning/courses/:course/lessons/:lesson/complete'],
+  ['POST', '/api/files?purpose=document'],
 ] as const;
+
+const withIds = (url: string) =>
+  url.replace(':course', ids.course).replace(':module', ids.module).replace(':lesson', ids.lesson);
 
 // Bodies a careless or hostile client might send: any JSON, near-miss shapes, raw bytes.
 const jsonBody = fc.oneof(
@@ -42,6 +68,27 @@ const jsonBody = fc.oneof(
       language: fc.oneof(fc.constantFrom('fr', 'en'), fc.string()),
       token: fc.string(),
       currentPassword: fc.string(),
+      title: fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.constant(null)),
+      priceCents: fc.oneof(fc.integer(), fc.double(), fc.string()),
+      modality: fc.oneof(fc.constantFrom('in_person', 'distance', 'blended'), fc.string()),
+      content: fc.oneof(
+        fc.record({
+          type: fc.constantFrom('text', 'video', 'document', 'link'),
+          html: fc.string(),
+          url: fc.string(),
+        }),
+        fc.record({
+          type: fc.constant('video'),
+          source: fc.constantFrom('upload', 'embed'),
+          fileId: fc.uuid(),
+        }),
+        fc.jsonValue(),
+      ),
+      moduleIds: fc.array(fc.oneof(fc.uuid(), fc.string())),
+      lessonIds: fc.array(fc.uuid()),
+      moduleId: fc.oneof(fc.uuid(), fc.string()),
+      position: fc.oneof(fc.integer(), fc.double()),
+      studentIds: fc.array(fc.string()),
     },
     { requiredKeys: [] },
   ),
@@ -61,7 +108,7 @@ describe('random request bodies', () => {
         async ([method, url], body, signedIn) => {
           const response = await testApp.app.inject({
             method,
-            url,
+            url: withIds(url),
             headers: { ...ORIGIN, 'content-type': body.type, ...(signedIn ? { cookie } : {}) },
             payload: body.payload,
           });

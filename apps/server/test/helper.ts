@@ -44,6 +44,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     now?: () => Date;
     mailer?: Parameters<typeof buildApp>[0]['mailer'];
+    /** A built SPA to serve; by default none, so only the API answers. */
+    webDist?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -55,7 +57,7 @@ export async function createTestApp(
     logger: false,
     now: options.now,
     mailer: options.mailer,
-    webDist: '/nonexistent',
+    webDist: options.webDist ?? '/nonexistent',
   });
   return {
     app,

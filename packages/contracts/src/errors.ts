@@ -9,7 +9,10 @@ export const ERROR_STATUS = {
   NO_SESSION: 401,
   EMPTY_COURSES: 404,
   NO_ORGANIZATION: 409,
+  /** SPEC 8 'training not found': also for another organisation's formation, never revealing it exists. */
   TRAINING_NOT_FOUND: 404,
+  /** A locked formation stays listed for its learners, but its lessons cannot be opened (SPEC 3 is_locked). */
+  COURSE_LOCKED: 403,
   // SPEC 8, sign-in and account
   INVALID_CREDENTIALS: 401,
   EMAIL_NOT_CONFIRMED: 403,
@@ -34,6 +37,7 @@ export const ERROR_STATUS = {
   // SPEC 8, database codes (PGRST116, 23505, 23503, 42501)
   NOT_FOUND: 404,
   ALREADY_EXISTS: 409,
+  /** SPEC 8's 23503 'cannot delete because linked', e.g. a formation with enrolments: archive it instead. */
   LINKED_DATA: 409,
   INSUFFICIENT_PERMISSIONS: 403,
   // request shape and transport

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Role } from '@cursus/contracts';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -55,6 +56,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({
     dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
     loadDataDir: options.loadDataDir,
+    // Trigram indexes serve substring search (courses' titles); PostgreSQL ships it in contrib.
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const database = wrap('pglite', db, {

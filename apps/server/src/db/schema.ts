@@ -1,5 +1,8 @@
 // Every table, for drizzle-kit and for the database client's typed queries.
 export * from '../modules/auth/auth.tables.ts';
+export * from '../modules/courses/courses.tables.ts';
 export * from '../modules/email/email.tables.ts';
+export * from '../modules/files/files.tables.ts';
+export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/organizations/organizations.tables.ts';
 export * from '../modules/system/system.tables.ts';

@@ -1,3 +1,4 @@
+import { VIDEO_EMBED_ORIGINS } from '@cursus/contracts';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
@@ -18,6 +19,8 @@ export async function registerSecurity(app: FastifyInstance, appUrl: string) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // Lesson videos embedded from the allow-listed players only (courses contract).
+        frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

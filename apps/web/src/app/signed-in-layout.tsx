@@ -36,6 +36,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { StudentHelpDialog } from '@/features/help/components/student-help-dialog';
 import { SupportDialog } from '@/features/help/components/support-dialog';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
 
@@ -296,6 +297,8 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
       activeSection={getActiveSection(location.pathname)}
       helpHref={helpHref}
       onHelp={helpDialog ? () => setOpenHelpDialog(helpDialog) : undefined}
+      // SPEC 6: only trainers and admins see the notifications bell.
+      notifications={role === 'student' ? undefined : <NotificationsBell />}
       profileHref={PROFILE_PATH_BY_ROLE[role]}
       onSignOut={onSignOut}
       isSigningOut={isSigningOut}

@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OfflineBanner, RECONNECTED_BANNER_MS } from '@/components/offline-banner';
+import { CONNECTIVITY_EVENT, type ConnectivityDetail } from '@/lib/connectivity';
 import { changeLanguage } from '@/lib/i18n';
 import { resetToastHistory } from '@/lib/toast';
 
@@ -35,6 +36,17 @@ describe('OfflineBanner', () => {
     expect(screen.getByRole('status').textContent).toBe('Connexion rétablie');
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('announces each drop and return once as a cursus:connectivity event', () => {
+    const announced: ConnectivityDetail[] = [];
+    const listener = (event: CustomEvent<ConnectivityDetail>) => announced.push(event.detail);
+    window.addEventListener(CONNECTIVITY_EVENT, listener);
+    render(<OfflineBanner />);
+    act(() => window.dispatchEvent(new Event('offline')));
+    act(() => window.dispatchEvent(new Event('online')));
+    window.removeEventListener(CONNECTIVITY_EVENT, listener);
+    expect(announced).toEqual([{ online: false }, { online: true }]);
   });
 
   it('keeps the offline message when the connection drops again during the 3 s', () => {

@@ -1,6 +1,7 @@
 import { WifiOff } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dispatchConnectivityChange } from '@/lib/connectivity';
 import { notify } from '@/lib/toast';
 
 /** SPEC 9: 'Connexion rétablie' stays 3 s after reconnection. */
@@ -12,7 +13,10 @@ function readInitialState(): BannerState {
   return typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online';
 }
 
-/** SPEC 4 offline banner, with a toast each time the connection drops or returns. */
+/**
+ * SPEC 4 offline banner, with a toast and a `cursus:connectivity` event each time the connection drops
+ * or returns. The provider mounts it once, so each change is announced once.
+ */
 export function OfflineBanner() {
   const { t } = useTranslation('errors');
   const [state, setState] = useState<BannerState>(readInitialState);
@@ -23,11 +27,13 @@ export function OfflineBanner() {
       clearTimeout(hideTimer.current);
       setState('offline');
       notify.error(t('feedback.offline.toastOffline'));
+      dispatchConnectivityChange(false);
     };
     const onOnline = () => {
       clearTimeout(hideTimer.current);
       setState('reconnected');
       notify.success(t('feedback.offline.toastOnline'));
+      dispatchConnectivityChange(true);
       hideTimer.current = setTimeout(() => setState('online'), RECONNECTED_BANNER_MS);
     };
     window.addEventListener('offline', onOffline);

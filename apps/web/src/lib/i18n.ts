@@ -9,6 +9,7 @@ import helpEn from '@/locales/en/help.json';
 import learningEn from '@/locales/en/learning.json';
 import legalEn from '@/locales/en/legal.json';
 import navigationEn from '@/locales/en/navigation.json';
+import notificationsEn from '@/locales/en/notifications.json';
 import organizationsEn from '@/locales/en/organizations.json';
 import profileEn from '@/locales/en/profile.json';
 import adminFr from '@/locales/fr/admin.json';
@@ -19,6 +20,7 @@ import helpFr from '@/locales/fr/help.json';
 import learningFr from '@/locales/fr/learning.json';
 import legalFr from '@/locales/fr/legal.json';
 import navigationFr from '@/locales/fr/navigation.json';
+import notificationsFr from '@/locales/fr/notifications.json';
 import organizationsFr from '@/locales/fr/organizations.json';
 import profileFr from '@/locales/fr/profile.json';
 
@@ -37,6 +39,7 @@ export const resources = {
     navigation: navigationFr,
     profile: profileFr,
     help: helpFr,
+    notifications: notificationsFr,
   },
   en: {
     common: commonEn,
@@ -49,6 +52,7 @@ export const resources = {
     navigation: navigationEn,
     profile: profileEn,
     help: helpEn,
+    notifications: notificationsEn,
   },
 } as const;
 

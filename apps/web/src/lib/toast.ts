@@ -39,6 +39,15 @@ function show(kind: ToastKind, title: string, description?: string, action?: Toa
   else toast[kind](title, options);
 }
 
+/**
+ * A toast that stays until the user acts on it or closes it, such as SPEC 4's new-version prompt.
+ * The fixed `id` keeps a single copy on screen however often it is raised.
+ */
+function showPersistent(id: string, title: string, action: ToastAction): void {
+  if (!shouldShowToast(title, undefined, Date.now())) return;
+  toast.info(title, { id, duration: Number.POSITIVE_INFINITY, action });
+}
+
 /** SPEC 9 toasts with their per-kind durations. */
 export const notify = {
   success: (title: string, description?: string) => show('success', title, description),
@@ -51,6 +60,7 @@ export const notify = {
       label: i18n.t('common:actions.retry'),
       onClick: () => window.location.reload(),
     }),
+  persistent: showPersistent,
 };
 
 /** For tests: forget what was shown. */

@@ -5,6 +5,8 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { authUsers } from '../auth/auth.tables.ts';
+import { seedDemoCourses } from '../courses/seed-demo-courses.ts';
+import { createNotificationsService } from '../notifications/notifications.service.ts';
 import type { OrganizationsService } from './organizations.service.ts';
 import { organizations as organizationsTable } from './organizations.tables.ts';
 
@@ -53,6 +55,7 @@ export async function seedDemo(options: {
     .values({ name: DEMO_ORGANIZATION_NAME })
     .returning({ id: organizationsTable.id });
   const accounts: DemoAccount[] = [];
+  const userIds = new Map<string, string>();
   for (const person of DEMO_PEOPLE) {
     const email = `${person.local}@${DEMO_DOMAIN}`;
     const password = generatePassword();
@@ -70,7 +73,26 @@ export async function seedDemo(options: {
       language: 'fr',
     });
     accounts.push({ role: person.role, email, password });
+    userIds.set(person.local, user.id);
   }
+  // Formations with learners at different stages, so lists, lessons and progress are not empty.
+  await seedDemoCourses({
+    database,
+    organizationId: organization!.id,
+    trainerId: userIds.get('julien.moreau')!,
+    learners: [
+      { studentId: userIds.get('lea.martin')!, completedLessons: 3 },
+      { studentId: userIds.get('hugo.bernard')!, completedLessons: 8 },
+      { studentId: userIds.get('chloe.petit')!, completedLessons: 0 },
+    ],
+  });
+  // A first, real notification, so the trainers' bell is not empty on a fresh demo (accounts are in French).
+  await createNotificationsService({ database }).notifyOrganizationStaff(organization!.id, {
+    type: 'welcome',
+    title: 'Bienvenue sur Cursus',
+    message: `Votre espace ${DEMO_ORGANIZATION_NAME} est prêt : retrouvez vos apprenants et vos formations depuis le tableau de bord.`,
+    actionUrl: '/trainer/dashboard',
+  });
   const lines = [
     '# Cursus demo accounts, generated at seeding: role, email, password (tab-separated)',
     ...accounts.map((account) => `${account.role}\t${account.email}\t${account.password}`),

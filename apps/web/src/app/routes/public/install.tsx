@@ -1,5 +1,15 @@
-import { Globe, Laptop, type LucideIcon, Monitor, Smartphone, TabletSmartphone } from 'lucide-react';
+import {
+  Download,
+  Globe,
+  Laptop,
+  type LucideIcon,
+  Monitor,
+  Smartphone,
+  TabletSmartphone,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { useInstallPrompt } from '@/hooks/use-install-prompt';
 import { PublicPage, Section } from './public-page';
 
 type Platform = 'chromeEdge' | 'android' | 'ios' | 'macSafari' | 'firefox';
@@ -16,8 +26,19 @@ const PLATFORM_ICONS: Record<Platform, LucideIcon> = {
 export default function InstallRoute() {
   const { t } = useTranslation('legal');
   const platforms = t('install.platforms', { returnObjects: true });
+  const { canInstall, promptInstall } = useInstallPrompt();
   return (
     <PublicPage page="install" title={t('install.title')} intro={t('install.intro')}>
+      {/* Only where the browser offered the install (Chromium's beforeinstallprompt, lib/install-prompt.ts). */}
+      {canInstall && (
+        <div className="flex flex-col items-start gap-3 rounded-xl border border-info-border bg-info-surface p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+          <p className="leading-relaxed text-info-foreground">{t('install.prompt.text')}</p>
+          <Button onClick={() => void promptInstall()}>
+            <Download aria-hidden="true" className="size-4" />
+            {t('install.prompt.button')}
+          </Button>
+        </div>
+      )}
       {(Object.keys(PLATFORM_ICONS) as Platform[]).map((platform) => {
         const content = platforms[platform];
         const Icon = PLATFORM_ICONS[platform];

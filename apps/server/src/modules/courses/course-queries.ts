@@ -1,0 +1,242 @@
+import {
+  type Course,
+  type CourseModality,
+  type CourseModule,
+  type CourseStatus,
+  DEFAULT_ORGANIZATION_NAME,
+  fileUrl,
+  type Lesson,
+  type LessonContent,
+  type LessonSummary,
+  type LessonType,
+  videoEmbedUrl,
+  videoPageUrl,
+} from '@cursus/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { StoredFileRow } from '../files/files.service.ts';
+import { storedFiles } from '../files/files.tables.ts';
+import { organizations } from '../organizations/organizations.tables.ts';
+import {
+  courseEnrollments,
+  courseLessons,
+  courseModules,
+  courses,
+  lessonCompletions,
+} from './courses.tables.ts';
+
+export type CourseRow = typeof courses.$inferSelect;
+export type ModuleRow = typeof courseModules.$inferSelect;
+export type LessonRow = typeof courseLessons.$inferSelect;
+
+/** What a Course answer is selected from: the row, its organisation's name and its counts. */
+export const courseSelection = {
+  course: courses,
+  organizationName: organizations.name,
+  moduleCount: sql<number>`(select count(*) from ${courseModules} where ${courseModules.courseId} = ${courses.id})::int`,
+  lessonCount: sql<number>`(select count(*) from ${courseLessons} where ${courseLessons.courseId} = ${courses.id})::int`,
+  enrollmentCount: sql<number>`(select count(*) from ${courseEnrollments} where ${courseEnrollments.courseId} = ${courses.id})::int`,
+};
+
+export interface CourseSelectionRow {
+  course: CourseRow;
+  organizationName: string | null;
+  moduleCount: number;
+  lessonCount: number;
+  enrollmentCount: number;
+}
+
+export const iso = (date: Date) => date.toISOString();
+
+export function toCourse(row: CourseSelectionRow): Course {
+  const { course } = row;
+  return {
+    id: course.id,
+    organizationId: course.organizationId,
+    organizationName: row.organizationName || DEFAULT_ORGANIZATION_NAME,
+    title: course.title,
+    category: course.category,
+    description: course.description,
+    objectives: course.objectives,
+    prerequisites: course.prerequisites,
+    audience: course.audience,
+    durationHours: course.durationHours,
+    modality: course.modality as CourseModality | null,
+    teachingMethods: course.teachingMethods,
+    assessmentMethods: course.assessmentMethods,
+    accessibility: course.accessibility,
+    priceCents: course.priceCents,
+    status: course.status as CourseStatus,
+    isLocked: course.isLocked,
+    isArchived: course.archivedAt !== null,
+    archivedAt: course.archivedAt ? iso(course.archivedAt) : null,
+    createdAt: iso(course.createdAt),
+    updatedAt: iso(course.updatedAt),
+    moduleCount: Number(row.moduleCount),
+    lessonCount: Number(row.lessonCount),
+    enrollmentCount: Number(row.enrollmentCount),
+  };
+}
+
+/**
+ * The formation as the caller's tenant sees it. Row-level security hides other organisations'
+ * rows, so a foreign id and a missing one both end in TRAINING_NOT_FOUND (SPEC 8).
+ */
+export async function findCourse(tx: Tx, courseId: string): Promise<Course> {
+  const [row] = await tx
+    .select(courseSelection)
+    .from(courses)
+    .leftJoin(organizations, eq(organizations.id, courses.organizationId))
+    .where(eq(courses.id, courseId));
+  if (!row) throw new AppError('TRAINING_NOT_FOUND');
+  return toCourse(row);
+}
+
+export async function findModule(tx: Tx, courseId: string, moduleId: string): Promise<ModuleRow> {
+  const [row] = await tx
+    .select()
+    .from(courseModules)
+    .where(and(eq(courseModules.id, moduleId), eq(courseModules.courseId, courseId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function findLesson(tx: Tx, courseId: string, lessonId: string): Promise<LessonRow> {
+  const [row] = await tx
+    .select()
+    .from(courseLessons)
+    .where(and(eq(courseLessons.id, lessonId), eq(courseLessons.courseId, courseId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export function toLessonSummary(row: LessonRow): LessonSummary {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    moduleId: row.moduleId,
+    title: row.title,
+    type: row.type as LessonType,
+    estimatedMinutes: row.estimatedMinutes,
+    position: row.position,
+  };
+}
+
+/** A stored lesson's content as served: files described, embedded videos given their player. */
+export function toLessonContent(row: LessonRow, file: StoredFileRow | null): LessonContent {
+  const content = row.content;
+  const fileRef = () => {
+    if (!file) throw new Error(`lesson ${row.id} has lost its file`);
+    return {
+      id: file.id,
+      name: file.name,
+      mimeType: file.mimeType,
+      sizeBytes: file.sizeBytes,
+      url: fileUrl(file.id),
+    };
+  };
+  switch (content.type) {
+    case 'text':
+      return { type: 'text', html: content.html };
+    case 'link':
+      return { type: 'link', url: content.url };
+    case 'document':
+      return { type: 'document', file: fileRef() };
+    case 'video':
+      if (content.source === 'upload') return { type: 'video', source: 'upload', file: fileRef() };
+      return {
+        type: 'video',
+        source: 'embed',
+        provider: content.provider,
+        videoId: content.videoId,
+        url: videoPageUrl(content.provider, content.videoId),
+        embedUrl: videoEmbedUrl(content.provider, content.videoId),
+      };
+  }
+}
+
+export async function loadLessonFile(tx: Tx, row: LessonRow): Promise<StoredFileRow | null> {
+  if (!row.fileId) return null;
+  const [file] = await tx.select().from(storedFiles).where(eq(storedFiles.id, row.fileId));
+  return file ?? null;
+}
+
+export async function toLesson(tx: Tx, row: LessonRow): Promise<Lesson> {
+  return {
+    ...toLessonSummary(row),
+    content: toLessonContent(row, await loadLessonFile(tx, row)),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** Modules in order, each with its lessons in order (id breaks ties, so the order is stable). */
+export async function loadOutline(tx: Tx, courseIds: string[]): Promise<Map<string, CourseModule[]>> {
+  const outlines = new Map<string, CourseModule[]>(courseIds.map((id) => [id, []]));
+  if (courseIds.length === 0) return outlines;
+  const modules = await tx
+    .select()
+    .from(courseModules)
+    .where(inArray(courseModules.courseId, courseIds))
+    .orderBy(asc(courseModules.position), asc(courseModules.id));
+  const lessons = await tx
+    .select()
+    .from(courseLessons)
+    .where(inArray(courseLessons.courseId, courseIds))
+    .orderBy(asc(courseLessons.position), asc(courseLessons.id));
+  const byModule = new Map<string, CourseModule>();
+  for (const module of modules) {
+    const entry: CourseModule = {
+      id: module.id,
+      courseId: module.courseId,
+      title: module.title,
+      position: module.position,
+      lessons: [],
+    };
+    byModule.set(module.id, entry);
+    outlines.get(module.courseId)?.push(entry);
+  }
+  for (const lesson of lessons) byModule.get(lesson.moduleId)?.lessons.push(toLessonSummary(lesson));
+  return outlines;
+}
+
+export async function loadCourseOutline(tx: Tx, courseId: string): Promise<CourseModule[]> {
+  return (await loadOutline(tx, [courseId])).get(courseId) ?? [];
+}
+
+/**
+ * SPEC 3: course_enrollments.progress = completed lessons / lessons × 100, rounded (0 without
+ * lessons). Recomputed in the transaction that changes either side: a completion, a lesson added
+ * or removed, an enrolment. One statement for every enrolment of the formation, or one learner's.
+ */
+export async function recomputeProgress(tx: Tx, courseId: string, studentId?: string) {
+  await tx.execute(sql`
+    update ${courseEnrollments} as e set
+      progress = coalesce((
+        select round(100.0 * count(c.id) / nullif(count(l.id), 0))::int
+        from ${courseLessons} l
+        left join ${lessonCompletions} c on c.lesson_id = l.id and c.student_id = e.student_id
+        where l.course_id = e.course_id
+      ), 0),
+      updated_at = now()
+    where e.course_id = ${courseId} ${studentId ? sql`and e.student_id = ${studentId}` : sql``}`);
+}
+
+/** Writes 0, 1, 2, … as the positions of `ids`, touching only rows whose position changes. */
+export async function writePositions(
+  tx: Tx,
+  table: typeof courseModules | typeof courseLessons,
+  ids: string[],
+  current: Map<string, number>,
+) {
+  for (const [index, id] of ids.entries()) {
+    if (current.get(id) === index) continue;
+    await tx.update(table).set({ position: index, updatedAt: new Date() }).where(eq(table.id, id));
+  }
+}
+
+/** `LIKE` pattern for a substring, with the user's own % and _ taken literally. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

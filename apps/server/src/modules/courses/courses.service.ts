@@ -1,0 +1,207 @@
+import {
+  type CourseDetail,
+  type CourseList,
+  type CourseListQuerySchema,
+  type CreateCourseInputSchema,
+  DUPLICATE_TITLE_SUFFIX,
+  type SessionUser,
+  type UpdateCourseInputSchema,
+} from '@cursus/contracts';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { tenantOf } from '../../plugins/session.ts';
+import { organizations } from '../organizations/organizations.tables.ts';
+import {
+  containsPattern,
+  courseSelection,
+  findCourse,
+  loadCourseOutline,
+  toCourse,
+} from './course-queries.ts';
+import {
+  courseEnrollments,
+  courseLessons,
+  courseModules,
+  courses,
+  lessonCompletions,
+} from './courses.tables.ts';
+
+type ListQuery = z.output<typeof CourseListQuerySchema>;
+type CreateInput = z.output<typeof CreateCourseInputSchema>;
+type UpdateInput = z.output<typeof UpdateCourseInputSchema>;
+
+/** Formations as trainers and admins manage them: list, create, edit, publish, lock, copy, delete. */
+export function createCoursesService(options: { database: Database }) {
+  const { database } = options;
+  const asTenant = <T>(actor: SessionUser, work: (tx: Tx) => Promise<T>) =>
+    database.withTenant(tenantOf(actor), work);
+
+  async function detail(tx: Tx, courseId: string): Promise<CourseDetail> {
+    const course = await findCourse(tx, courseId);
+    return { ...course, modules: await loadCourseOutline(tx, courseId) };
+  }
+
+  /** Changes columns of a formation the tenant may see (TRAINING_NOT_FOUND otherwise). */
+  async function change(actor: SessionUser, courseId: string, values: Partial<typeof courses.$inferInsert>) {
+    return asTenant(actor, async (tx) => {
+      const updated = await tx
+        .update(courses)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(courses.id, courseId))
+        .returning({ id: courses.id });
+      if (updated.length === 0) throw new AppError('TRAINING_NOT_FOUND');
+      return findCourse(tx, courseId);
+    });
+  }
+
+  return {
+    /**
+     * SPEC 6: trainers list their organisation's formations, admins every organisation's. Row-level
+     * security already limits a trainer to their organisation; the filter says it outright too.
+     */
+    async list(actor: SessionUser, query: ListQuery): Promise<CourseList> {
+      const filters: (SQL | undefined)[] = [
+        actor.role === 'admin' ? undefined : eq(courses.organizationId, actor.organizationId!),
+        query.organizationId ? eq(courses.organizationId, query.organizationId) : undefined,
+        query.archived ? isNotNull(courses.archivedAt) : isNull(courses.archivedAt),
+        query.status ? eq(courses.status, query.status) : undefined,
+        query.locked === undefined ? undefined : eq(courses.isLocked, query.locked),
+        query.search ? ilike(courses.title, containsPattern(query.search)) : undefined,
+      ];
+      const where = and(...filters);
+      const direction = query.order === 'asc' ? asc : desc;
+      const orderBy =
+        query.sortBy === 'title'
+          ? [direction(sql`lower(${courses.title})`), direction(courses.id)]
+          : [
+              direction(query.sortBy === 'updatedAt' ? courses.updatedAt : courses.createdAt),
+              direction(courses.id),
+            ];
+      return asTenant(actor, async (tx) => {
+        const [totalRow] = await tx.select({ total: count() }).from(courses).where(where);
+        const rows = await tx
+          .select(courseSelection)
+          .from(courses)
+          .leftJoin(organizations, eq(organizations.id, courses.organizationId))
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize);
+        const total = totalRow?.total ?? 0;
+        const isUnfiltered =
+          !query.search && !query.status && query.locked === undefined && !query.archived && query.page === 1;
+        return {
+          items: rows.map(toCourse),
+          total,
+          page: query.page,
+          pageSize: query.pageSize,
+          ...(total === 0 && isUnfiltered ? { emptyReason: 'EMPTY_COURSES' as const } : {}),
+        };
+      });
+    },
+
+    /** A new formation is a draft of the creator's organisation (SPEC 3 defaults applied by the contract). */
+    async create(actor: SessionUser, input: CreateInput): Promise<CourseDetail> {
+      if (!actor.organizationId) throw new AppError('NO_ORGANIZATION');
+      return asTenant(actor, async (tx) => {
+        const [row] = await tx
+          .insert(courses)
+          .values({ ...input, organizationId: actor.organizationId!, createdBy: actor.id, status: 'draft' })
+          .returning({ id: courses.id });
+        return detail(tx, row!.id);
+      });
+    },
+
+    get(actor: SessionUser, courseId: string): Promise<CourseDetail> {
+      return asTenant(actor, (tx) => detail(tx, courseId));
+    },
+
+    async update(actor: SessionUser, courseId: string, input: UpdateInput): Promise<CourseDetail> {
+      const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      return asTenant(actor, async (tx) => {
+        const updated = await tx
+          .update(courses)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(courses.id, courseId))
+          .returning({ id: courses.id });
+        if (updated.length === 0) throw new AppError('TRAINING_NOT_FOUND');
+        return detail(tx, courseId);
+      });
+    },
+
+    setStatus: (actor: SessionUser, courseId: string, status: 'published' | 'draft') =>
+      change(actor, courseId, { status }),
+    setLocked: (actor: SessionUser, courseId: string, isLocked: boolean) =>
+      change(actor, courseId, { isLocked }),
+    setArchived: (actor: SessionUser, courseId: string, isArchived: boolean) =>
+      change(actor, courseId, { archivedAt: isArchived ? new Date() : null }),
+
+    /** A deep copy in the same organisation: an unlocked draft, without learners, titled '… (copie)'. */
+    async duplicate(actor: SessionUser, courseId: string): Promise<CourseDetail> {
+      return asTenant(actor, async (tx) => {
+        const [source] = await tx.select().from(courses).where(eq(courses.id, courseId));
+        if (!source) throw new AppError('TRAINING_NOT_FOUND');
+        const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = source;
+        const title = `${source.title.slice(0, 200 - DUPLICATE_TITLE_SUFFIX.length)}${DUPLICATE_TITLE_SUFFIX}`;
+        const [copy] = await tx
+          .insert(courses)
+          .values({
+            ...fields,
+            title,
+            status: 'draft',
+            isLocked: false,
+            archivedAt: null,
+            createdBy: actor.id,
+          })
+          .returning({ id: courses.id });
+        const modules = await tx.select().from(courseModules).where(eq(courseModules.courseId, courseId));
+        const lessons = await tx.select().from(courseLessons).where(eq(courseLessons.courseId, courseId));
+        for (const module of modules) {
+          const [moduleCopy] = await tx
+            .insert(courseModules)
+            .values({
+              organizationId: module.organizationId,
+              courseId: copy!.id,
+              title: module.title,
+              position: module.position,
+            })
+            .returning({ id: courseModules.id });
+          const moduleLessons = lessons.filter((lesson) => lesson.moduleId === module.id);
+          if (moduleLessons.length === 0) continue;
+          await tx.insert(courseLessons).values(
+            moduleLessons.map(({ id: _lessonId, createdAt: _c, updatedAt: _u, ...lesson }) => ({
+              ...lesson,
+              courseId: copy!.id,
+              moduleId: moduleCopy!.id,
+            })),
+          );
+        }
+        return detail(tx, copy!.id);
+      });
+    },
+
+    /**
+     * Deletes a formation with its modules and lessons. SPEC 8's 23503: refused (LINKED_DATA) while
+     * learners are enrolled or have completed lessons; the trainer archives it instead.
+     */
+    async remove(actor: SessionUser, courseId: string) {
+      await asTenant(actor, async (tx) => {
+        await findCourse(tx, courseId);
+        const [enrollments] = await tx
+          .select({ total: count() })
+          .from(courseEnrollments)
+          .where(eq(courseEnrollments.courseId, courseId));
+        const [completions] = await tx
+          .select({ total: count() })
+          .from(lessonCompletions)
+          .where(eq(lessonCompletions.courseId, courseId));
+        if ((enrollments?.total ?? 0) > 0 || (completions?.total ?? 0) > 0) throw new AppError('LINKED_DATA');
+        await tx.delete(courses).where(eq(courses.id, courseId));
+      });
+    },
+  };
+}
+
+export type CoursesService = ReturnType<typeof createCoursesService>;

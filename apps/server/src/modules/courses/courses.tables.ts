@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { authUsers } from '../auth/auth.tables.ts';
+import { storedFiles } from '../files/files.tables.ts';
+import { organizations } from '../organizations/organizations.tables.ts';
+
+/**
+ * Formations (SPEC 3 "Course") with their training-programme sheet. Tenant table, like every table
+ * of this file: organization_id NOT NULL, row-level security (migration 0004).
+ */
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull().default('Formation'),
+    objectives: text('objectives').notNull().default(''),
+    prerequisites: text('prerequisites').notNull().default(''),
+    audience: text('audience').notNull().default(''),
+    durationHours: numeric('duration_hours', { precision: 7, scale: 2, mode: 'number' }),
+    modality: text('modality'),
+    teachingMethods: text('teaching_methods').notNull().default(''),
+    assessmentMethods: text('assessment_methods').notNull().default(''),
+    accessibility: text('accessibility').notNull().default(''),
+    /** Euro cents: integers, so prices never round. */
+    priceCents: integer('price_cents'),
+    status: text('status').notNull().default('draft'),
+    isLocked: boolean('is_locked').notNull().default(false),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The trainer list: one organisation, optionally one status, newest first.
+    index('courses_organization_id_status_created_at_idx').on(
+      table.organizationId,
+      table.status,
+      table.createdAt.desc(),
+    ),
+    index('courses_organization_id_created_at_idx').on(table.organizationId, table.createdAt.desc()),
+    // The admin list across organisations.
+    index('courses_created_at_idx').on(table.createdAt.desc()),
+    // Title search is a substring match (ILIKE '%…%'), which only a trigram index serves.
+    index('courses_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
+    check('courses_status_check', sql`${table.status} in ('published', 'draft')`),
+    check('courses_modality_check', sql`${table.modality} in ('in_person', 'distance', 'blended')`),
+    check('courses_price_cents_check', sql`${table.priceCents} >= 0`),
+  ],
+);
+
+export const courseModules = pgTable(
+  'course_modules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('course_modules_course_id_position_idx').on(table.courseId, table.position)],
+);
+
+/**
+ * What a lesson holds besides its file: sanitised HTML for text, the allow-listed player for an
+ * embedded video, the URL of a link. Uploaded videos and documents are in `file_id`.
+ */
+export type StoredLessonContent =
+  | { type: 'text'; html: string }
+  | { type: 'video'; source: 'upload' }
+  | { type: 'video'; source: 'embed'; provider: 'youtube' | 'vimeo' | 'dailymotion'; videoId: string }
+  | { type: 'document' }
+  | { type: 'link'; url: string };
+
+export const courseLessons = pgTable(
+  'course_lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    type: text('type').notNull(),
+    estimatedMinutes: integer('estimated_minutes').notNull().default(10),
+    position: integer('position').notNull(),
+    content: jsonb('content').$type<StoredLessonContent>().notNull(),
+    // A file in use cannot be deleted from under a lesson.
+    fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('course_lessons_module_id_position_idx').on(table.moduleId, table.position),
+    index('course_lessons_course_id_idx').on(table.courseId),
+    index('course_lessons_file_id_idx').on(table.fileId),
+    check('course_lessons_type_check', sql`${table.type} in ('text', 'video', 'document', 'link')`),
+    check('course_lessons_estimated_minutes_check', sql`${table.estimatedMinutes} >= 0`),
+  ],
+);
+
+/** SPEC 3 course_enrollments: a student in a formation, with progress 0 to 100. */
+export const courseEnrollments = pgTable(
+  'course_enrollments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    // Restrict: a formation with learners is archived, not deleted (SPEC 8's 23503).
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'restrict' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    progress: integer('progress').notNull().default(0),
+    enrolledBy: text('enrolled_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('course_enrollments_course_id_student_id_idx').on(table.courseId, table.studentId),
+    index('course_enrollments_student_id_idx').on(table.studentId),
+    check('course_enrollments_progress_check', sql`${table.progress} between 0 and 100`),
+  ],
+);
+
+/** One row per lesson a learner completed; kept when the enrolment ends, so progress comes back. */
+export const lessonCompletions = pgTable(
+  'lesson_completions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => courseLessons.id, { onDelete: 'cascade' }),
+    studentId: text('student_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('lesson_completions_lesson_id_student_id_idx').on(table.lessonId, table.studentId),
+    index('lesson_completions_student_id_completed_at_idx').on(table.studentId, table.completedAt.desc()),
+    index('lesson_completions_course_id_student_id_idx').on(table.courseId, table.studentId),
+  ],
+);

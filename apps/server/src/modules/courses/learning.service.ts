@@ -1,0 +1,358 @@
+import {
+  type CompleteLessonResult,
+  type CourseModality,
+  computeProgress,
+  DEFAULT_ORGANIZATION_NAME,
+  type LearnerCourse,
+  type LearnerCourseDetail,
+  type LearnerCourseList,
+  type LearnerCourseListQuerySchema,
+  type LearnerLesson,
+  type LessonRef,
+  type Progression,
+  RECENT_COMPLETIONS_LIMIT,
+  type SessionUser,
+} from '@cursus/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { tenantOf } from '../../plugins/session.ts';
+import type { StoredFileRow } from '../files/files.service.ts';
+import { organizations } from '../organizations/organizations.tables.ts';
+import {
+  containsPattern,
+  findLesson,
+  iso,
+  loadLessonFile,
+  loadOutline,
+  recomputeProgress,
+  toLessonContent,
+} from './course-queries.ts';
+import { courseEnrollments, courseLessons, courses, lessonCompletions } from './courses.tables.ts';
+
+type ListQuery = z.output<typeof LearnerCourseListQuerySchema>;
+
+/**
+ * The learner's side (SPEC 6): only formations they are enrolled in, published and not archived,
+ * of their own organisation. Anything else is TRAINING_NOT_FOUND, whether it exists or not.
+ */
+export function createLearningService(options: { database: Database }) {
+  const { database } = options;
+
+  function asLearner<T>(actor: SessionUser, work: (tx: Tx) => Promise<T>): Promise<T> {
+    if (!actor.organizationId) throw new AppError('NO_ORGANIZATION');
+    return database.withTenant(tenantOf(actor), work);
+  }
+
+  const visibleTo = (actor: SessionUser): SQL =>
+    and(
+      eq(courseEnrollments.studentId, actor.id),
+      eq(courses.organizationId, actor.organizationId!),
+      eq(courses.status, 'published'),
+      isNull(courses.archivedAt),
+    )!;
+
+  const learnerSelection = {
+    course: courses,
+    organizationName: organizations.name,
+    progress: courseEnrollments.progress,
+    enrolledAt: courseEnrollments.createdAt,
+    totalLessons: sql<number>`(select count(*) from ${courseLessons} where ${courseLessons.courseId} = ${courses.id})::int`,
+    completedLessons: sql<number>`(
+      select count(*) from ${lessonCompletions}
+      where ${lessonCompletions.courseId} = ${courses.id} and ${lessonCompletions.studentId} = ${courseEnrollments.studentId})::int`,
+    lastActivityAt: sql<Date | null>`(
+      select max(${lessonCompletions.completedAt}) from ${lessonCompletions}
+      where ${lessonCompletions.courseId} = ${courses.id} and ${lessonCompletions.studentId} = ${courseEnrollments.studentId})`.mapWith(
+      lessonCompletions.completedAt,
+    ),
+  };
+
+  type LearnerRow = {
+    course: typeof courses.$inferSelect;
+    organizationName: string | null;
+    progress: number;
+    enrolledAt: Date;
+    totalLessons: number;
+    completedLessons: number;
+    lastActivityAt: Date | null;
+  };
+
+  function toLearnerCourse(row: LearnerRow): LearnerCourse {
+    const { course } = row;
+    return {
+      id: course.id,
+      title: course.title,
+      description: course.description,
+      category: course.category,
+      organizationName: row.organizationName || DEFAULT_ORGANIZATION_NAME,
+      durationHours: course.durationHours,
+      modality: course.modality as CourseModality | null,
+      isLocked: course.isLocked,
+      // SPEC 3: 0 if missing.
+      progress: row.progress ?? 0,
+      completedLessons: Number(row.completedLessons),
+      totalLessons: Number(row.totalLessons),
+      enrolledAt: iso(row.enrolledAt),
+      lastActivityAt: row.lastActivityAt ? iso(row.lastActivityAt) : null,
+    };
+  }
+
+  function learnerCourses(tx: Tx, actor: SessionUser, extra?: SQL) {
+    return tx
+      .select(learnerSelection)
+      .from(courseEnrollments)
+      .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+      .leftJoin(organizations, eq(organizations.id, courses.organizationId))
+      .where(and(visibleTo(actor), extra));
+  }
+
+  async function findLearnerCourse(tx: Tx, actor: SessionUser, courseId: string): Promise<LearnerRow> {
+    const [row] = await learnerCourses(tx, actor, eq(courses.id, courseId));
+    if (!row) throw new AppError('TRAINING_NOT_FOUND');
+    return row;
+  }
+
+  async function completionsOf(tx: Tx, actor: SessionUser, courseIds: string[]) {
+    if (courseIds.length === 0) return new Map<string, Date>();
+    const rows = await tx
+      .select({ lessonId: lessonCompletions.lessonId, completedAt: lessonCompletions.completedAt })
+      .from(lessonCompletions)
+      .where(and(eq(lessonCompletions.studentId, actor.id), inArray(lessonCompletions.courseId, courseIds)));
+    return new Map(rows.map((row) => [row.lessonId, row.completedAt]));
+  }
+
+  /** The lesson a learner may open: enrolled, published, and not locked (COURSE_LOCKED). */
+  async function openableLesson(tx: Tx, actor: SessionUser, courseId: string, lessonId: string) {
+    const course = await findLearnerCourse(tx, actor, courseId);
+    if (course.course.isLocked) throw new AppError('COURSE_LOCKED');
+    const lesson = await findLesson(tx, courseId, lessonId);
+    return { course, lesson };
+  }
+
+  return {
+    async listCourses(actor: SessionUser, query: ListQuery): Promise<LearnerCourseList> {
+      return asLearner(actor, async (tx) => {
+        const search = query.search ? ilike(courses.title, containsPattern(query.search)) : undefined;
+        const [totalRow] = await tx
+          .select({ total: count() })
+          .from(courseEnrollments)
+          .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+          .where(and(visibleTo(actor), search));
+        const rows = await learnerCourses(tx, actor, search)
+          .orderBy(
+            sql`coalesce(${learnerSelection.lastActivityAt}, ${courseEnrollments.createdAt}) desc`,
+            desc(courses.id),
+          )
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize);
+        const total = totalRow?.total ?? 0;
+        return {
+          items: rows.map(toLearnerCourse),
+          total,
+          page: query.page,
+          pageSize: query.pageSize,
+          // SPEC 8: 'No enrollments found'.
+          ...(total === 0 && !query.search && query.page === 1
+            ? { emptyReason: 'EMPTY_COURSES' as const }
+            : {}),
+        };
+      });
+    },
+
+    async getCourse(actor: SessionUser, courseId: string): Promise<LearnerCourseDetail> {
+      return asLearner(actor, async (tx) => {
+        const row = await findLearnerCourse(tx, actor, courseId);
+        const outline = (await loadOutline(tx, [courseId])).get(courseId) ?? [];
+        const completions = await completionsOf(tx, actor, [courseId]);
+        let nextLesson: LessonRef | null = null;
+        const modules = outline.map((module) => {
+          const lessons = module.lessons.map((lesson) => {
+            const completedAt = completions.get(lesson.id) ?? null;
+            if (!completedAt && !nextLesson) nextLesson = { lessonId: lesson.id, moduleId: module.id };
+            return {
+              id: lesson.id,
+              moduleId: module.id,
+              title: lesson.title,
+              type: lesson.type,
+              estimatedMinutes: lesson.estimatedMinutes,
+              position: lesson.position,
+              isCompleted: completedAt !== null,
+              completedAt: completedAt ? iso(completedAt) : null,
+            };
+          });
+          const completedLessons = lessons.filter((lesson) => lesson.isCompleted).length;
+          return {
+            id: module.id,
+            title: module.title,
+            position: module.position,
+            progress: computeProgress(completedLessons, lessons.length),
+            completedLessons,
+            totalLessons: lessons.length,
+            lessons,
+          };
+        });
+        const { course } = row;
+        return {
+          ...toLearnerCourse(row),
+          objectives: course.objectives,
+          prerequisites: course.prerequisites,
+          audience: course.audience,
+          teachingMethods: course.teachingMethods,
+          assessmentMethods: course.assessmentMethods,
+          accessibility: course.accessibility,
+          modules,
+          nextLesson,
+        };
+      });
+    },
+
+    async getLesson(actor: SessionUser, courseId: string, lessonId: string): Promise<LearnerLesson> {
+      return asLearner(actor, async (tx) => {
+        const { course, lesson } = await openableLesson(tx, actor, courseId, lessonId);
+        const outline = (await loadOutline(tx, [courseId])).get(courseId) ?? [];
+        const sequence: LessonRef[] = outline.flatMap((module) =>
+          module.lessons.map((item) => ({ lessonId: item.id, moduleId: module.id })),
+        );
+        const index = sequence.findIndex((item) => item.lessonId === lessonId);
+        const [completion] = await tx
+          .select({ completedAt: lessonCompletions.completedAt })
+          .from(lessonCompletions)
+          .where(and(eq(lessonCompletions.lessonId, lessonId), eq(lessonCompletions.studentId, actor.id)));
+        const content = toLessonContent(lesson, await loadLessonFile(tx, lesson));
+        return {
+          id: lesson.id,
+          courseId,
+          courseTitle: course.course.title,
+          moduleId: lesson.moduleId,
+          moduleTitle: outline.find((module) => module.id === lesson.moduleId)?.title ?? '',
+          title: lesson.title,
+          type: content.type,
+          estimatedMinutes: lesson.estimatedMinutes,
+          content,
+          isCompleted: Boolean(completion),
+          completedAt: completion ? iso(completion.completedAt) : null,
+          previousLesson: index > 0 ? sequence[index - 1]! : null,
+          nextLesson: index >= 0 && index < sequence.length - 1 ? sequence[index + 1]! : null,
+        };
+      });
+    },
+
+    /** Idempotent: completing twice keeps the first date. Progress is recomputed in the same transaction. */
+    async completeLesson(
+      actor: SessionUser,
+      courseId: string,
+      lessonId: string,
+    ): Promise<CompleteLessonResult> {
+      return asLearner(actor, async (tx) => {
+        await openableLesson(tx, actor, courseId, lessonId);
+        await tx
+          .insert(lessonCompletions)
+          .values({ organizationId: actor.organizationId!, courseId, lessonId, studentId: actor.id })
+          .onConflictDoNothing();
+        await recomputeProgress(tx, courseId, actor.id);
+        const row = await findLearnerCourse(tx, actor, courseId);
+        const [completion] = await tx
+          .select({ completedAt: lessonCompletions.completedAt })
+          .from(lessonCompletions)
+          .where(and(eq(lessonCompletions.lessonId, lessonId), eq(lessonCompletions.studentId, actor.id)));
+        return {
+          lessonId,
+          courseId,
+          completedAt: iso(completion!.completedAt),
+          progress: row.progress,
+          completedLessons: Number(row.completedLessons),
+          totalLessons: Number(row.totalLessons),
+        };
+      });
+    },
+
+    async progression(actor: SessionUser): Promise<Progression> {
+      return asLearner(actor, async (tx) => {
+        const rows = await learnerCourses(tx, actor).orderBy(asc(courses.title), asc(courses.id));
+        const courseIds = rows.map((row) => row.course.id);
+        const outlines = await loadOutline(tx, courseIds);
+        const completions = await completionsOf(tx, actor, courseIds);
+        const courseList = rows.map((row) => {
+          const modules = (outlines.get(row.course.id) ?? []).map((module) => {
+            const completedLessons = module.lessons.filter((lesson) => completions.has(lesson.id)).length;
+            return {
+              moduleId: module.id,
+              title: module.title,
+              progress: computeProgress(completedLessons, module.lessons.length),
+              completedLessons,
+              totalLessons: module.lessons.length,
+            };
+          });
+          return {
+            courseId: row.course.id,
+            title: row.course.title,
+            isLocked: row.course.isLocked,
+            progress: row.progress,
+            completedLessons: Number(row.completedLessons),
+            totalLessons: Number(row.totalLessons),
+            modules,
+          };
+        });
+        const recent =
+          courseIds.length === 0
+            ? []
+            : await tx
+                .select({
+                  lessonId: lessonCompletions.lessonId,
+                  lessonTitle: courseLessons.title,
+                  moduleId: courseLessons.moduleId,
+                  courseId: lessonCompletions.courseId,
+                  courseTitle: courses.title,
+                  completedAt: lessonCompletions.completedAt,
+                })
+                .from(lessonCompletions)
+                .innerJoin(courseLessons, eq(courseLessons.id, lessonCompletions.lessonId))
+                .innerJoin(courses, eq(courses.id, lessonCompletions.courseId))
+                .where(
+                  and(
+                    eq(lessonCompletions.studentId, actor.id),
+                    inArray(lessonCompletions.courseId, courseIds),
+                  ),
+                )
+                .orderBy(desc(lessonCompletions.completedAt), desc(lessonCompletions.id))
+                .limit(RECENT_COMPLETIONS_LIMIT);
+        const progressSum = courseList.reduce((sum, course) => sum + course.progress, 0);
+        return {
+          summary: {
+            courseCount: courseList.length,
+            completedCourseCount: courseList.filter(
+              (course) => course.totalLessons > 0 && course.progress === 100,
+            ).length,
+            completedLessonCount: courseList.reduce((sum, course) => sum + course.completedLessons, 0),
+            averageProgress: courseList.length === 0 ? 0 : Math.round(progressSum / courseList.length),
+          },
+          courses: courseList,
+          recentCompletions: recent.map((item) => ({ ...item, completedAt: iso(item.completedAt) })),
+        };
+      });
+    },
+
+    /**
+     * Files a learner may read: images of text lessons of their organisation, and the video or
+     * document of a lesson they may open (enrolled, published, not archived, not locked).
+     */
+    async canReadFile(actor: SessionUser, file: StoredFileRow): Promise<boolean> {
+      if (!actor.organizationId || file.organizationId !== actor.organizationId) return false;
+      if (file.purpose === 'image') return true;
+      return database.withTenant(tenantOf(actor), async (tx) => {
+        const [row] = await tx
+          .select({ id: courseLessons.id })
+          .from(courseLessons)
+          .innerJoin(courses, eq(courses.id, courseLessons.courseId))
+          .innerJoin(courseEnrollments, eq(courseEnrollments.courseId, courses.id))
+          .where(and(eq(courseLessons.fileId, file.id), visibleTo(actor), eq(courses.isLocked, false)))
+          .limit(1);
+        return Boolean(row);
+      });
+    },
+  };
+}
+
+export type LearningService = ReturnType<typeof createLearningService>;

@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader, createTestApp, signIn, type TestApp } from '../../../test/helper.ts';
+import { type DemoAccount, seedDemo } from '../organizations/seed-demo.ts';
+import { courseEnrollments, courses } from './courses.tables.ts';
+import { seedDemoCourses } from './seed-demo-courses.ts';
+
+let testApp: TestApp;
+let dataDir: string;
+let accounts: DemoAccount[];
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  dataDir = mkdtempSync(path.join(tmpdir(), 'cursus-seed-'));
+  accounts = await seedDemo({ database: testApp.database, dataDir, ...testApp.app.services });
+});
+afterAll(async () => {
+  await testApp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('demo formations', () => {
+  it('gives Organisme Démo a published formation with learners at different stages, and a draft', async () => {
+    const rows = await testApp.database.db.select().from(courses).orderBy(asc(courses.title));
+    expect(rows.map((row) => [row.title, row.status])).toEqual([
+      ['Communication professionnelle écrite', 'draft'],
+      ['Excel : les fondamentaux', 'published'],
+    ]);
+    const progress = await testApp.database.db
+      .select({ progress: courseEnrollments.progress })
+      .from(courseEnrollments)
+      .where(eq(courseEnrollments.courseId, rows[1]!.id));
+    // 3 of 8 lessons, all 8, none.
+    expect(progress.map((row) => row.progress).sort((a, b) => a - b)).toEqual([0, 38, 100]);
+  });
+
+  it('shows Léa her formation and its progress through the API', async () => {
+    const lea = accounts.find((account) => account.email.startsWith('lea.martin'))!;
+    const cookie = cookieHeader(await signIn(testApp.app, lea.email, lea.password));
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/learning/courses',
+      headers: { cookie },
+    });
+    expect(response.json().items).toEqual([
+      expect.objectContaining({
+        title: 'Excel : les fondamentaux',
+        progress: 38,
+        completedLessons: 3,
+        totalLessons: 8,
+      }),
+    ]);
+  });
+
+  it('does nothing when run again', async () => {
+    const [course] = await testApp.database.db.select().from(courses).limit(1);
+    await seedDemoCourses({
+      database: testApp.database,
+      organizationId: course!.organizationId,
+      trainerId: course!.createdBy!,
+      learners: [],
+    });
+    expect(await testApp.database.db.select().from(courses)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,117 @@
+import { FILE_LIMITS, fileRoutes, type SessionUser, StoredFileSchema } from '@cursus/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { requireRole, requireUser } from '../../plugins/session.ts';
+import type { FilesService, StoredFileRow } from './files.service.ts';
+
+/**
+ * What the files module asks of the domains that use files (courses today): who may upload into
+ * which organisation, and which stored files a learner may read. Wired in app.ts, so this module
+ * depends on no other.
+ */
+export interface FileAccessPolicy {
+  /** The organisation an upload goes to (the formation's when one is named); throws when refused. */
+  uploadOrganization(user: SessionUser, courseId?: string): Promise<string>;
+  /** Whether the signed-in user may read this file; staff of its organisation always may. */
+  canRead(user: SessionUser, file: StoredFileRow): Promise<boolean>;
+}
+
+const RANGE_PATTERN = /^bytes=(\d*)-(\d*)$/;
+
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null for none (or several: the whole file is sent). */
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'invalid' | null {
+  const match = header ? RANGE_PATTERN.exec(header.trim()) : null;
+  if (!match) return null;
+  const [, from, to] = match;
+  if (!from && !to) return 'invalid';
+  let start: number;
+  let end: number;
+  if (!from) {
+    start = Math.max(0, size - Number(to));
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to ? Math.min(Number(to), size - 1) : size - 1;
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+export async function fileRoutesPlugin(
+  app: FastifyInstance,
+  options: { files: FilesService; access: FileAccessPolicy },
+) {
+  const { files, access } = options;
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    fileRoutes.upload.path,
+    {
+      schema: {
+        tags: ['files'],
+        consumes: ['multipart/form-data'],
+        querystring: fileRoutes.upload.query,
+        response: { 200: StoredFileSchema },
+      },
+    },
+    async (request) => {
+      const { purpose, courseId } = request.query;
+      const user = requireRole(request, ['trainer']);
+      const organizationId = await access.uploadOrganization(user, courseId);
+      const limit = FILE_LIMITS[purpose];
+      // Refuse at once what announces itself too big (with room for the multipart envelope).
+      if (Number(request.headers['content-length'] ?? 0) > limit.maxBytes + 64 * 1024)
+        throw new AppError('FILE_TOO_LARGE');
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const part = await request.file({ limits: { fileSize: limit.maxBytes }, throwFileSizeLimit: false });
+      if (part?.fieldname !== 'file')
+        throw new AppError('VALIDATION_ERROR', { fields: [{ path: 'file', message: 'required' }] });
+      const stored = await files.upload(user, {
+        purpose,
+        organizationId,
+        fileName: part.filename,
+        source: part.file,
+      });
+      request.log.info(
+        { event: 'file.upload', by: user.id, fileId: stored.id, purpose, sizeBytes: stored.sizeBytes },
+        'file uploaded',
+      );
+      return stored;
+    },
+  );
+
+  typed.get(
+    fileRoutes.download.path,
+    { schema: { tags: ['files'], params: fileRoutes.download.params } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const file = await files.find(user, request.params.fileId);
+      // Someone else's file and a missing one answer alike, so ids cannot be probed.
+      if (!file || !(await access.canRead(user, file))) throw new AppError('NOT_FOUND');
+      const size = file.sizeBytes;
+      const range = parseRange(request.headers.range, size);
+      if (range === 'invalid') return reply.status(416).header('content-range', `bytes */${size}`).send();
+      reply
+        .header('content-type', file.mimeType)
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        // Our own pages may show a PDF in a frame; other sites still may not. Only PDFs, videos and
+        // images are ever stored, served with nosniff, so there is no page here to run a script in.
+        .header('x-frame-options', 'SAMEORIGIN')
+        .header('content-security-policy', "frame-ancestors 'self'");
+      if (range) {
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', String(range.end - range.start + 1))
+          .send(files.read(file, range));
+      }
+      return reply.header('content-length', String(size)).send(files.read(file));
+    },
+  );
+}

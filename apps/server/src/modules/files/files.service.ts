@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline, type Readable, Transform } from 'node:stream';
+import { FILE_LIMITS, type FilePurpose, fileUrl, type SessionUser, type StoredFile } from '@cursus/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { tenantOf } from '../../plugins/session.ts';
+import { storedFiles } from './files.tables.ts';
+import { SNIFF_BYTES, sniffMimeType } from './sniff.ts';
+
+export type StoredFileRow = typeof storedFiles.$inferSelect;
+
+function toStoredFile(row: StoredFileRow): StoredFile {
+  return {
+    id: row.id,
+    name: row.name,
+    mimeType: row.mimeType,
+    sizeBytes: row.sizeBytes,
+    purpose: row.purpose as FilePurpose,
+    url: fileUrl(row.id),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Passes the bytes through once their first ones show an accepted format; fails the stream otherwise. */
+function formatCheck(accepted: readonly string[], onDetected: (mimeType: string) => void): Transform {
+  let head: Buffer | null = Buffer.alloc(0);
+  const decide = (stream: Transform, callback: (error?: Error | null) => void) => {
+    const mimeType = sniffMimeType(head!);
+    if (!mimeType || !accepted.includes(mimeType)) return callback(new AppError('UNSUPPORTED_FORMAT'));
+    onDetected(mimeType);
+    stream.push(head);
+    head = null;
+    callback();
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (head === null) return callback(null, chunk);
+      head = Buffer.concat([head, chunk]);
+      if (head.length < SNIFF_BYTES) return callback();
+      decide(this, callback);
+    },
+    flush(callback) {
+      if (head === null) return callback();
+      decide(this, callback);
+    },
+  });
+}
+
+/** A file name safe to store and to echo in Content-Disposition: no path, no control characters. */
+function cleanFileName(name: string | undefined, mimeType: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = [...base]
+    .filter((character) => character >= ' ' && character !== '\u007f' && character !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return cleaned || `fichier.${mimeType.split('/')[1]}`;
+}
+
+export function createFilesService(options: { database: Database; storage: Storage }) {
+  const { database, storage } = options;
+
+  return {
+    /**
+     * Streams an upload into the storage, checking its format from its first bytes and its size
+     * against the purpose's limit, then records it in `organizationId` (row-level security checks
+     * the actor may write there).
+     */
+    async upload(
+      actor: SessionUser,
+      input: {
+        purpose: FilePurpose;
+        organizationId: string;
+        fileName: string | undefined;
+        source: Readable & { truncated?: boolean };
+      },
+    ): Promise<StoredFile> {
+      const limit = FILE_LIMITS[input.purpose];
+      const id = randomUUID();
+      const storageKey = `${input.organizationId}/${id}`;
+      let mimeType = '';
+      const checked = pipeline(
+        input.source,
+        formatCheck(limit.mimeTypes, (detected) => {
+          mimeType = detected;
+        }),
+        () => {},
+      );
+      const sizeBytes = await storage.write(storageKey, checked);
+      if (input.source.truncated || sizeBytes > limit.maxBytes) {
+        await storage.remove(storageKey);
+        throw new AppError('FILE_TOO_LARGE');
+      }
+      try {
+        const [row] = await database.withTenant(tenantOf(actor), (tx) =>
+          tx
+            .insert(storedFiles)
+            .values({
+              id,
+              organizationId: input.organizationId,
+              purpose: input.purpose,
+              name: cleanFileName(input.fileName, mimeType),
+              mimeType,
+              sizeBytes,
+              storageKey,
+              uploadedBy: actor.id,
+            })
+            .returning(),
+        );
+        return toStoredFile(row!);
+      } catch (error) {
+        await storage.remove(storageKey);
+        throw error;
+      }
+    },
+
+    /** Files of one organisation by id, inside the caller's transaction (for lessons that use them). */
+    async findInOrganization(tx: Tx, organizationId: string, ids: string[]): Promise<StoredFileRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.organizationId, organizationId), inArray(storedFiles.id, ids)));
+    },
+
+    /** The file's record if the actor's tenant may see it (its organisation, or any for admins). */
+    async find(actor: SessionUser, fileId: string): Promise<StoredFileRow | null> {
+      const [row] = await database.withTenant(tenantOf(actor), (tx) =>
+        tx.select().from(storedFiles).where(eq(storedFiles.id, fileId)),
+      );
+      return row ?? null;
+    },
+
+    read(row: StoredFileRow, range?: { start: number; end: number }) {
+      return storage.read(row.storageKey, range);
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,162 @@
+import {
+  type ListNotificationsQuery,
+  type MarkAllNotificationsReadInput,
+  type NewNotification,
+  NewNotificationSchema,
+  NOTIFICATIONS_FETCH_LIMIT,
+  type Notification,
+  type UnreadNotificationsQuery,
+} from '@cursus/contracts';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Database, TenantContext } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { resolveRole } from '../organizations/organizations.service.ts';
+import { profiles, userRoles } from '../organizations/organizations.tables.ts';
+import { notifications } from './notifications.tables.ts';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** One recipient: the organisation is stored with the row, since row-level security reads it. */
+export interface NotificationRecipient {
+  userId: string;
+  organizationId: string;
+}
+
+function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    userId: row.userId,
+    type: row.type,
+    notificationType: row.notificationType === 'achievement' ? 'achievement' : 'general',
+    title: row.title,
+    message: row.message,
+    actionUrl: row.actionUrl,
+    isRead: row.isRead,
+    context: row.context,
+    metadata: row.metadata,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createNotificationsService(options: { database: Database; adminEmails?: readonly string[] }) {
+  const { database } = options;
+  const adminEmails = options.adminEmails ?? [];
+
+  // The user filter is also the policy's, but stays explicit: a platform admin passes row-level
+  // security on every table, and a notification is personal even to them.
+  function ownedBy(tenant: TenantContext, ...conditions: (SQL | undefined)[]) {
+    return and(eq(notifications.userId, tenant.userId), ...conditions);
+  }
+
+  /** Owner connection: called by jobs and services that decide their recipients themselves. */
+  async function createNotifications(recipients: NotificationRecipient[], input: NewNotification) {
+    if (recipients.length === 0) return [];
+    const notification = NewNotificationSchema.parse(input);
+    const rows = await database.db
+      .insert(notifications)
+      .values(recipients.map((recipient) => ({ ...recipient, ...notification })))
+      .returning();
+    return rows.map(toNotification);
+  }
+
+  return {
+    createNotifications,
+
+    async createNotification(recipient: NotificationRecipient, input: NewNotification) {
+      const [notification] = await createNotifications([recipient], input);
+      return notification!;
+    },
+
+    /**
+     * SPEC 6: the trainers and admins of an organisation hear about its students' problems (time
+     * tracking among them). Owner connection, for background jobs that act for no one in particular.
+     */
+    async notifyOrganizationStaff(organizationId: string, input: NewNotification) {
+      const members = await database.db
+        .select({
+          id: profiles.id,
+          email: profiles.email,
+          profileRole: profiles.role,
+          userRole: userRoles.role,
+        })
+        .from(profiles)
+        .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+        .where(eq(profiles.organizationId, organizationId));
+      const staff = members.filter((member) => {
+        const role = resolveRole({ ...member, adminEmails, organizationId });
+        return role === 'trainer' || role === 'admin';
+      });
+      return createNotifications(
+        staff.map((member) => ({ userId: member.id, organizationId })),
+        input,
+      );
+    },
+
+    /** SPEC 7: one's own, newest first, at most 50, optionally one tab's type and one context. */
+    async listNotifications(tenant: TenantContext, query: ListNotificationsQuery) {
+      const rows = await database.withTenant(tenant, (tx) =>
+        tx
+          .select()
+          .from(notifications)
+          .where(
+            ownedBy(
+              tenant,
+              query.type === 'all' ? undefined : eq(notifications.notificationType, query.type),
+              query.context ? eq(notifications.context, query.context) : undefined,
+            ),
+          )
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(NOTIFICATIONS_FETCH_LIMIT),
+      );
+      return rows.map(toNotification);
+    },
+
+    async countUnread(tenant: TenantContext, query: UnreadNotificationsQuery) {
+      const [row] = await database.withTenant(tenant, (tx) =>
+        tx
+          .select({ total: count() })
+          .from(notifications)
+          .where(
+            ownedBy(
+              tenant,
+              eq(notifications.isRead, false),
+              query.context ? eq(notifications.context, query.context) : undefined,
+            ),
+          ),
+      );
+      return row?.total ?? 0;
+    },
+
+    /** Someone else's id, or another organisation's, reads as unknown: nothing tells them it exists. */
+    async markRead(tenant: TenantContext, id: string) {
+      const updated = await database.withTenant(tenant, (tx) =>
+        tx
+          .update(notifications)
+          .set({ isRead: true })
+          .where(ownedBy(tenant, eq(notifications.id, id)))
+          .returning({ id: notifications.id }),
+      );
+      if (updated.length === 0) throw new AppError('NOT_FOUND');
+    },
+
+    async markAllRead(tenant: TenantContext, input: MarkAllNotificationsReadInput) {
+      const updated = await database.withTenant(tenant, (tx) =>
+        tx
+          .update(notifications)
+          .set({ isRead: true })
+          .where(
+            ownedBy(
+              tenant,
+              eq(notifications.isRead, false),
+              input.notificationType ? eq(notifications.notificationType, input.notificationType) : undefined,
+              input.context ? eq(notifications.context, input.context) : undefined,
+            ),
+          )
+          .returning({ id: notifications.id }),
+      );
+      return updated.length;
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,43 @@
+import { VIDEO_EMBED_ORIGINS } from '@cursus/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helper.ts';
+
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function policyOf(url: string): Promise<Map<string, string>> {
+  const response = await testApp.app.inject({ method: 'GET', url });
+  const policy = String(response.headers['content-security-policy']);
+  return new Map(
+    policy.split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values.join(' ')] as const;
+    }),
+  );
+}
+
+describe('content security policy of the lesson view', () => {
+  it('frames only our own files and the privacy-friendly video players', async () => {
+    const directives = await policyOf('/api/health');
+    // 'self' for PDFs shown in the browser's viewer; then youtube-nocookie, player.vimeo and dailymotion.
+    expect(directives.get('frame-src')).toBe(["'self'", ...VIDEO_EMBED_ORIGINS].join(' '));
+    expect(directives.get('frame-src')).not.toMatch(/\*|https:\/\/www\.youtube\.com/);
+  });
+
+  it('plays uploaded videos from our origin and keeps plugins and foreign framing out', async () => {
+    const directives = await policyOf('/api/health');
+    // No media-src of its own: uploaded videos fall back to default-src 'self' (our file route).
+    expect(directives.has('media-src')).toBe(false);
+    expect(directives.get('default-src')).toBe("'self'");
+    // PDFs use an <iframe>, never <object>/<embed>.
+    expect(directives.get('object-src')).toBe("'none'");
+    // The app's own pages still may not be framed by anyone.
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+  });
+});

@@ -1,0 +1,26 @@
+import { notificationRoutes, type UnreadNotificationsQuery } from '@cursus/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
+
+/**
+ * The bell asks again every minute: nothing pushes notifications to the page yet, and the SPEC 9
+ * cache (5 min, no refetch on focus) would otherwise keep the badge stale until a reload.
+ */
+const UNREAD_COUNT_REFRESH_MS = 60_000;
+
+export function getUnreadNotificationsCount(query: UnreadNotificationsQuery, signal?: AbortSignal) {
+  return callApi(notificationRoutes.unreadCount, { query, signal });
+}
+
+export function unreadNotificationsCountQueryOptions(query: UnreadNotificationsQuery) {
+  return queryOptions({
+    queryKey: [...NOTIFICATIONS_QUERY_KEY, 'unread-count', query],
+    queryFn: ({ signal }) => getUnreadNotificationsCount(query, signal),
+    refetchInterval: UNREAD_COUNT_REFRESH_MS,
+  });
+}
+
+export function useUnreadNotificationsCount(query: UnreadNotificationsQuery) {
+  return useQuery(unreadNotificationsCountQueryOptions(query));
+}
