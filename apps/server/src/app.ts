@@ -78,7 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.mailer ??
     createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   const organizations = createOrganizationsService({ database, adminEmails: env.ADMIN_EMAILS });
-  const notifications = createNotificationsService({ database, adminEmails: env.ADMIN_EMAILS });
+  const notifications = createNotificationsService({ database, listStaffIds: organizations.listStaffIds });
   const authService = createAuthService({
     database,
     secret: options.secret,
@@ -126,7 +126,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb)
+    // A missing build file (an old chunk after a deploy) is a 404, not the page: a module script
+    // answered with HTML only fails later, with a confusing MIME error.
+    const isMissingFile = request.url.startsWith('/assets/');
+    if (
+      request.url.startsWith('/api/') ||
+      isMissingFile ||
+      !['GET', 'HEAD'].includes(request.method) ||
+      !hasWeb
+    )
       throw new AppError('NOT_FOUND');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

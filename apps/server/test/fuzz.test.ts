@@ -95,7 +95,7 @@ const jsonBody = fc.oneof(
 );
 
 describe('random request bodies', () => {
-  it('never get a server error from the auth and profile routes', async () => {
+  it('never get a server error from the auth, profile, course, learning and file routes', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ROUTES),

@@ -82,4 +82,10 @@ describe('the installable SPA (SPEC 7)', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
   });
+
+  it('answers a build file that is gone (an old chunk after a deploy) with a 404, not the page', async () => {
+    const chunk = await get('/assets/route-0ld0ne.js');
+    expect(chunk.statusCode).toBe(404);
+    expect(chunk.headers['content-type']).toMatch(/^application\/json/);
+  });
 });

@@ -10,8 +10,6 @@ import {
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Database, TenantContext } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { resolveRole } from '../organizations/organizations.service.ts';
-import { profiles, userRoles } from '../organizations/organizations.tables.ts';
 import { notifications } from './notifications.tables.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -38,9 +36,12 @@ function toNotification(row: NotificationRow): Notification {
   };
 }
 
-export function createNotificationsService(options: { database: Database; adminEmails?: readonly string[] }) {
-  const { database } = options;
-  const adminEmails = options.adminEmails ?? [];
+export function createNotificationsService(options: {
+  database: Database;
+  /** The organisations module's answer: who the trainers and admins of an organisation are. */
+  listStaffIds: (organizationId: string) => Promise<string[]>;
+}) {
+  const { database, listStaffIds } = options;
 
   // The user filter is also the policy's, but stays explicit: a platform admin passes row-level
   // security on every table, and a notification is personal even to them.
@@ -72,22 +73,9 @@ export function createNotificationsService(options: { database: Database; adminE
      * tracking among them). Owner connection, for background jobs that act for no one in particular.
      */
     async notifyOrganizationStaff(organizationId: string, input: NewNotification) {
-      const members = await database.db
-        .select({
-          id: profiles.id,
-          email: profiles.email,
-          profileRole: profiles.role,
-          userRole: userRoles.role,
-        })
-        .from(profiles)
-        .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-        .where(eq(profiles.organizationId, organizationId));
-      const staff = members.filter((member) => {
-        const role = resolveRole({ ...member, adminEmails, organizationId });
-        return role === 'trainer' || role === 'admin';
-      });
+      const staffIds = await listStaffIds(organizationId);
       return createNotifications(
-        staff.map((member) => ({ userId: member.id, organizationId })),
+        staffIds.map((userId) => ({ userId, organizationId })),
         input,
       );
     },

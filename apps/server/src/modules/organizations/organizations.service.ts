@@ -183,6 +183,29 @@ export function createOrganizationsService(options: {
       return { id: student.id, fullName: student.fullName, email: student.email, organizationId };
     },
 
+    /**
+     * The trainers and admins of an organisation, by the same role resolution as sign-in. Owner
+     * connection: background jobs ask it for no one in particular.
+     */
+    async listStaffIds(organizationId: string): Promise<string[]> {
+      const members = await db
+        .select({
+          id: profiles.id,
+          email: profiles.email,
+          profileRole: profiles.role,
+          userRole: userRoles.role,
+        })
+        .from(profiles)
+        .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+        .where(eq(profiles.organizationId, organizationId));
+      return members
+        .filter((member) => {
+          const role = resolveRole({ ...member, adminEmails, organizationId });
+          return role === 'trainer' || role === 'admin';
+        })
+        .map((member) => member.id);
+    },
+
     /** Admins see every organisation; anyone else only their own (row-level security decides). */
     async listOrganizations(tenant: TenantContext) {
       return database.withTenant(tenant, (tx) =>

@@ -87,7 +87,10 @@ export async function seedDemo(options: {
     ],
   });
   // A first, real notification, so the trainers' bell is not empty on a fresh demo (accounts are in French).
-  await createNotificationsService({ database }).notifyOrganizationStaff(organization!.id, {
+  await createNotificationsService({
+    database,
+    listStaffIds: organizations.listStaffIds,
+  }).notifyOrganizationStaff(organization!.id, {
     type: 'welcome',
     title: 'Bienvenue sur Cursus',
     message: `Votre espace ${DEMO_ORGANIZATION_NAME} est prêt : retrouvez vos apprenants et vos formations depuis le tableau de bord.`,
