@@ -40,7 +40,7 @@ function redirect(from: string, to: string): RouteObject {
 
 function StudentLessonLayout() {
   return (
-    <LessonLayout backHref="/formations">
+    <LessonLayout backHref={paths.student.formations.getHref()}>
       <Outlet />
     </LessonLayout>
   );
@@ -52,6 +52,8 @@ const loadAdminPending = () => import('./routes/admin/pending');
 const loadPublicPending = () => import('./routes/public-pending');
 /** SPEC 2: one profile screen, served inside each space's frame. */
 const loadProfile = () => import('./routes/profile');
+const loadStudentFormation = () => import('./routes/student/formation');
+const loadCreateFormation = () => import('./routes/trainer/create-formation');
 
 /** SPEC 2 public information pages, one lazy module each. */
 const PUBLIC_PAGE_MODULES: Record<keyof typeof PUBLIC_PAGES, () => Promise<{ default: ComponentType }>> = {
@@ -145,13 +147,33 @@ export function createAppRoutes(): RouteObject[] {
                   lazy: lazyPage(() => import('./routes/student/dashboard')),
                 },
                 { path: paths.student.profile.path, lazy: lazyPage(loadProfile) },
+                {
+                  path: paths.student.formations.path,
+                  lazy: lazyPage(() => import('./routes/student/formations')),
+                },
+                // SPEC 2: one formation page under three addresses.
+                ...[
+                  paths.student.formation.path,
+                  paths.student.course.path,
+                  paths.student.studentFormation.path,
+                ].map((path) => ({ path, lazy: lazyPage(loadStudentFormation) })),
+                {
+                  path: paths.student.progression.path,
+                  lazy: lazyPage(() => import('./routes/student/progression')),
+                },
                 ...pendingRoutes(STUDENT_PENDING, loadStudentPending),
               ],
             },
             // SPEC 2: the student layout does not apply on lesson pages.
             {
               element: <StudentLessonLayout />,
-              children: pendingRoutes(PENDING_SCREENS.lesson, loadStudentPending),
+              children: [
+                { path: paths.student.lesson.path, lazy: lazyPage(() => import('./routes/lesson/lesson')) },
+                {
+                  path: paths.student.lessonAlias.path,
+                  lazy: lazyPage(() => import('./routes/lesson/lesson-alias')),
+                },
+              ],
             },
           ],
         },
@@ -175,6 +197,21 @@ export function createAppRoutes(): RouteObject[] {
                 },
                 // Listed before the pending screens so it wins over their '/trainer/help' entry.
                 { path: '/trainer/help', lazy: lazyPage(() => import('./routes/trainer/help')) },
+                {
+                  path: paths.trainer.courses.path,
+                  lazy: lazyPage(() => import('./routes/trainer/courses')),
+                },
+                // SPEC 2: one creation screen at two addresses.
+                ...[paths.trainer.createFormation.path, paths.trainer.createFormationShort.path].map(
+                  (path) => ({
+                    path,
+                    lazy: lazyPage(loadCreateFormation),
+                  }),
+                ),
+                {
+                  path: paths.trainer.formation.path,
+                  lazy: lazyPage(() => import('./routes/trainer/formation')),
+                },
                 ...pendingRoutes(PENDING_SCREENS.trainer, loadTrainerPending),
               ],
             },
@@ -193,6 +230,7 @@ export function createAppRoutes(): RouteObject[] {
                   lazy: lazyPage(() => import('./routes/admin/dashboard')),
                 },
                 { path: paths.admin.profile.path, lazy: lazyPage(loadProfile) },
+                { path: paths.admin.courses.path, lazy: lazyPage(() => import('./routes/admin/courses')) },
                 ...pendingRoutes(PENDING_SCREENS.admin, loadAdminPending),
               ],
             },

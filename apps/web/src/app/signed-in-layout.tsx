@@ -49,7 +49,7 @@ type Translate = ReturnType<typeof useTranslation<'navigation'>>['t'];
 const ADMIN_EQUIVALENTS: Record<string, string> = {
   '/trainer/dashboard': '/admin/dashboard',
   '/trainer/analytics': '/admin/analytics',
-  '/trainer/courses': '/admin/courses',
+  [paths.trainer.courses.path]: paths.admin.courses.path,
   '/trainer/quizzes': '/admin/quizzes',
   '/trainer/group-sessions': '/admin/group-sessions',
   '/trainer/students': '/admin/students',
@@ -99,10 +99,15 @@ function getStaffGroups(t: Translate, role: Role): AppLayoutNavGroup[] {
       label: t('sidebar.groups.courses'),
       icon: BookOpen,
       items: [
-        { id: 'courses', href: '/trainer/courses', label: t('sidebar.items.courses'), icon: BookOpen },
+        {
+          id: 'courses',
+          href: paths.trainer.courses.getHref(),
+          label: t('sidebar.items.courses'),
+          icon: BookOpen,
+        },
         {
           id: 'create',
-          href: '/trainer/create-formation',
+          href: paths.trainer.createFormation.getHref(),
           label: t('sidebar.items.create'),
           icon: PlusCircle,
         },

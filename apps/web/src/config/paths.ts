@@ -47,11 +47,52 @@ export const paths = {
     userInterface: { path: '/ui', getHref: () => '/ui' },
     /** SPEC 2: former addresses of the student dashboard. */
     legacyDashboards: ['/ui', '/user-interface', '/student-dashboard', '/student/dashboard'],
+    formations: {
+      path: '/formations',
+      getHref: (query: { search?: string; page?: number } = {}) =>
+        withQuery('/formations', {
+          search: query.search || undefined,
+          page: query.page && query.page > 1 ? String(query.page) : undefined,
+        }),
+    },
+    formation: {
+      path: '/formations/:id',
+      getHref: (courseId: string) => `/formations/${encodeURIComponent(courseId)}`,
+    },
+    /** SPEC 2 aliases of the formation page. */
+    course: {
+      path: '/course/:courseId',
+      getHref: (courseId: string) => `/course/${encodeURIComponent(courseId)}`,
+    },
+    studentFormation: {
+      path: '/student/formations/:courseId',
+      getHref: (courseId: string) => `/student/formations/${encodeURIComponent(courseId)}`,
+    },
+    lesson: {
+      path: '/formations/:formationId/module/:moduleId/lesson/:lessonId',
+      getHref: (courseId: string, moduleId: string, lessonId: string) =>
+        `/formations/${encodeURIComponent(courseId)}/module/${encodeURIComponent(moduleId)}/lesson/${encodeURIComponent(lessonId)}`,
+    },
+    /** SPEC 2 short lesson address: the module is found from the formation's outline. */
+    lessonAlias: {
+      path: '/lesson/:courseId/:lessonId',
+      getHref: (courseId: string, lessonId: string) =>
+        `/lesson/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}`,
+    },
+    progression: { path: '/progression', getHref: () => '/progression' },
   },
   trainer: {
     dashboard: { path: '/trainer/dashboard', getHref: () => '/trainer/dashboard' },
     profile: { path: '/trainer/profile', getHref: () => '/trainer/profile' },
     students: { path: '/trainer/students', getHref: () => '/trainer/students' },
+    courses: { path: '/trainer/courses', getHref: () => '/trainer/courses' },
+    createFormation: { path: '/trainer/create-formation', getHref: () => '/trainer/create-formation' },
+    /** SPEC 2: the same creation screen at a second, shorter address. */
+    createFormationShort: { path: '/create-formation', getHref: () => '/create-formation' },
+    formation: {
+      path: '/trainer/formation/:formationId',
+      getHref: (formationId: string) => `/trainer/formation/${encodeURIComponent(formationId)}`,
+    },
     forum: { path: '/trainer/forum', getHref: () => '/trainer/forum' },
     organizationForum: {
       path: '/trainer/forum/:orgId',
@@ -61,6 +102,7 @@ export const paths = {
   admin: {
     dashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
     profile: { path: '/admin/profile', getHref: () => '/admin/profile' },
+    courses: { path: '/admin/courses', getHref: () => '/admin/courses' },
     organizationOnboarding: {
       path: '/admin/organization-onboarding',
       getHref: () => '/admin/organization-onboarding',
@@ -107,31 +149,18 @@ export const PENDING_SCREENS = {
     '/sign/:token': 'sessionSignature',
   },
   student: {
-    '/formations': 'formations',
-    '/formations/:id': 'formation',
-    '/course/:courseId': 'course',
     '/questions': 'questions',
-    '/progression': 'progression',
     '/quizz': 'quizzes',
     '/exercises': 'exercises',
     '/coaching': 'coaching',
     '/group-sessions': 'groupSessions',
     '/group-sessions/:sessionId/live': 'liveGroupSession',
     '/student/documents': 'studentDocuments',
-    '/student/formations/:courseId': 'studentFormation',
     '/student/formations/:courseId/signature': 'formationSignature',
     '/questions-hub/:organizationId': 'questionsHub',
   },
-  lesson: {
-    '/formations/:formationId/module/:moduleId/lesson/:lessonId': 'lesson',
-    '/lesson/:courseId/:lessonId': 'lesson',
-  },
   trainer: {
     '/trainer/compliance': 'compliance',
-    '/trainer/courses': 'courses',
-    '/trainer/create-formation': 'createFormation',
-    '/create-formation': 'createFormation',
-    '/trainer/formation/:formationId': 'trainerFormation',
     '/trainer/students/:studentId': 'studentDetails',
     '/student/:studentId': 'studentDetails',
     '/trainer/trainers': 'trainers',
@@ -165,7 +194,6 @@ export const PENDING_SCREENS = {
     '/admin/student/:studentId': 'studentDetails',
     '/admin/document-requirements': 'documentRequirements',
     '/admin/improvements': 'improvements',
-    '/admin/courses': 'courses',
     '/admin/students': 'students',
     '/admin/trainers': 'trainers',
     '/admin/analytics': 'analytics',

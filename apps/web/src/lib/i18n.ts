@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import adminEn from '@/locales/en/admin.json';
 import authEn from '@/locales/en/auth.json';
 import commonEn from '@/locales/en/common.json';
+import coursesEn from '@/locales/en/courses.json';
 import errorsEn from '@/locales/en/errors.json';
 import helpEn from '@/locales/en/help.json';
 import learningEn from '@/locales/en/learning.json';
@@ -15,6 +16,7 @@ import profileEn from '@/locales/en/profile.json';
 import adminFr from '@/locales/fr/admin.json';
 import authFr from '@/locales/fr/auth.json';
 import commonFr from '@/locales/fr/common.json';
+import coursesFr from '@/locales/fr/courses.json';
 import errorsFr from '@/locales/fr/errors.json';
 import helpFr from '@/locales/fr/help.json';
 import learningFr from '@/locales/fr/learning.json';
@@ -33,6 +35,7 @@ export const resources = {
     errors: errorsFr,
     auth: authFr,
     organizations: organizationsFr,
+    courses: coursesFr,
     learning: learningFr,
     admin: adminFr,
     legal: legalFr,
@@ -46,6 +49,7 @@ export const resources = {
     errors: errorsEn,
     auth: authEn,
     organizations: organizationsEn,
+    courses: coursesEn,
     learning: learningEn,
     admin: adminEn,
     legal: legalEn,

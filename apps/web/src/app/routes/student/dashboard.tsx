@@ -1,14 +1,16 @@
-import { BookOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/app-layout';
 import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { DashboardCourses } from '@/features/learning/components/dashboard-courses';
 
-/** SPEC 2 /dashboard, "Mon Suivi". Courses and progress arrive with the learning issue; nothing is invented here. */
+/**
+ * SPEC 2 /dashboard, "Mon Suivi": active and completed formations with their progress. Learning time,
+ * the weekly goal and recommendations arrive with the time-tracking issue; nothing is invented here.
+ */
 export default function StudentDashboardRoute() {
   const { t } = useTranslation('learning');
   const { user } = useAuth();
@@ -19,29 +21,24 @@ export default function StudentDashboardRoute() {
         title={t('dashboard.title')}
         description={t('dashboard.greeting', { firstName: user.firstName })}
       />
-      <div className="flex flex-col gap-6">
-        {user.organizationId === null && (
-          <Alert
-            variant="warning"
-            title={t('dashboard.noOrganizationTitle')}
-            action={
-              <Link
-                to={paths.assignOrganization.getHref()}
-                className={buttonClassName('secondary', 'sm', 'self-start')}
-              >
-                {t('dashboard.noOrganizationAction')}
-              </Link>
-            }
-          >
-            {t('dashboard.noOrganizationDescription')}
-          </Alert>
-        )}
-        <EmptyState
-          icon={BookOpen}
-          title={t('dashboard.emptyTitle')}
-          description={t('dashboard.emptyDescription')}
-        />
-      </div>
+      {user.organizationId === null ? (
+        <Alert
+          variant="warning"
+          title={t('dashboard.noOrganizationTitle')}
+          action={
+            <Link
+              to={paths.assignOrganization.getHref()}
+              className={buttonClassName('secondary', 'sm', 'self-start')}
+            >
+              {t('dashboard.noOrganizationAction')}
+            </Link>
+          }
+        >
+          {t('dashboard.noOrganizationDescription')}
+        </Alert>
+      ) : (
+        <DashboardCourses />
+      )}
     </>
   );
 }

@@ -1,0 +1,9 @@
+import { useParams } from 'react-router';
+import { LessonView } from '@/features/learning/components/lesson-view';
+
+/** SPEC 2 /formations/{formationId}/module/{moduleId}/lesson/{lessonId}, in the lesson layout. */
+export default function LessonRoute() {
+  const { formationId = '', moduleId = '', lessonId = '' } = useParams();
+  // Keyed by lesson: each lesson starts with fresh state (completion feedback, video facade).
+  return <LessonView key={lessonId} courseId={formationId} moduleId={moduleId} lessonId={lessonId} />;
+}

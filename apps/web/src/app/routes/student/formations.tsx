@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/layouts/app-layout';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { CourseList } from '@/features/learning/components/course-list';
+
+/** SPEC 2 /formations: the learner's enrolled formations (SPEC 6: only theirs, with progress). */
+export default function StudentFormationsRoute() {
+  const { t } = useTranslation('learning');
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <>
+      <PageHeader title={t('list.title')} description={t('list.description')} />
+      <CourseList hasOrganization={user.organizationId !== null} />
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Course, Language } from '@cursus/contracts';
+import { Archive, ArchiveRestore, Copy, Eye, EyeOff, Lock, LockOpen, PencilLine, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { FOCUS_RING } from '@/components/ui/focus-ring';
+import { cn } from '@/lib/cn';
+import { getErrorMessage } from '@/lib/error-message';
+import { getLanguage } from '@/lib/i18n';
+import { notify } from '@/lib/toast';
+import { type CourseStateAction, useChangeCourseState } from '../api/change-course-state';
+import { useDuplicateCourse } from '../api/duplicate-course';
+import { formatDate } from '../lib/format';
+import { ActionsMenu, type ActionsMenuItem } from './actions-menu';
+import { CourseStatusBadges } from './course-status-badges';
+
+export interface CourseRowProps {
+  course: Course;
+  editHref: string;
+  /** Admins see every organisation's formations, so each row names its organisation. */
+  showOrganization: boolean;
+  onDelete: (course: Course) => void;
+}
+
+function CourseCounts({ course, language }: { course: Course; language: Language }) {
+  const { t } = useTranslation('courses');
+  const parts = [
+    t('counts.modules', { count: course.moduleCount }),
+    t('counts.lessons', { count: course.lessonCount }),
+    t('counts.learners', { count: course.enrollmentCount }),
+    t('list.updatedAt', { date: formatDate(course.updatedAt, language) }),
+  ];
+  return (
+    <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
+      {parts.map((part) => (
+        <li key={part}>{part}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** One formation of the list: what it is, where it stands, and what can be done with it. */
+export function CourseRow({ course, editHref, showOrganization, onDelete }: CourseRowProps) {
+  const { t } = useTranslation('courses');
+  const language = getLanguage();
+  const changeState = useChangeCourseState();
+  const duplicate = useDuplicateCourse();
+
+  const run = async (action: CourseStateAction) => {
+    try {
+      await changeState.mutateAsync({ courseId: course.id, action });
+      notify.success(t(`actions.success.${action}`, { title: course.title }));
+    } catch (error) {
+      notify.error(getErrorMessage(error));
+    }
+  };
+
+  const onDuplicate = async () => {
+    try {
+      const copy = await duplicate.mutateAsync(course.id);
+      notify.success(t('actions.success.duplicate', { title: copy.title }));
+    } catch (error) {
+      notify.error(getErrorMessage(error));
+    }
+  };
+
+  const isPublished = course.status === 'published';
+  const items: ActionsMenuItem[] = [
+    course.isLocked
+      ? { id: 'unlock', label: t('actions.unlock'), icon: LockOpen, onSelect: () => run('unlock') }
+      : { id: 'lock', label: t('actions.lock'), icon: Lock, onSelect: () => run('lock') },
+    { id: 'duplicate', label: t('actions.duplicate'), icon: Copy, onSelect: onDuplicate },
+    course.isArchived
+      ? {
+          id: 'unarchive',
+          label: t('actions.unarchive'),
+          icon: ArchiveRestore,
+          onSelect: () => run('unarchive'),
+        }
+      : { id: 'archive', label: t('actions.archive'), icon: Archive, onSelect: () => run('archive') },
+    {
+      id: 'delete',
+      label: t('actions.delete'),
+      icon: Trash2,
+      onSelect: () => onDelete(course),
+      isDanger: true,
+    },
+  ];
+  const isBusy = changeState.isPending || duplicate.isPending;
+
+  return (
+    <li
+      aria-busy={isBusy || undefined}
+      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between"
+    >
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+          <h2 className="min-w-0 text-base font-semibold break-words text-foreground">
+            <Link to={editHref} className={cn('rounded-sm hover:underline', FOCUS_RING)}>
+              {course.title}
+            </Link>
+          </h2>
+          <CourseStatusBadges course={course} />
+        </div>
+        <p className="text-sm break-words text-muted-foreground">
+          {showOrganization
+            ? t('list.categoryAndOrganization', {
+                category: course.category,
+                organization: course.organizationName,
+              })
+            : course.category}
+        </p>
+        <CourseCounts course={course} language={language} />
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2">
+        <Link to={editHref} className={buttonClassName('secondary', 'sm')}>
+          <PencilLine aria-hidden="true" className="size-4" />
+          {t('actions.edit')}
+          <span className="sr-only">{course.title}</span>
+        </Link>
+        <Button
+          variant="secondary"
+          size="sm"
+          isLoading={changeState.isPending && changeState.variables?.action.endsWith('publish')}
+          onClick={() => run(isPublished ? 'unpublish' : 'publish')}
+        >
+          {isPublished ? (
+            <EyeOff aria-hidden="true" className="size-4" />
+          ) : (
+            <Eye aria-hidden="true" className="size-4" />
+          )}
+          {isPublished ? t('actions.unpublish') : t('actions.publish')}
+          <span className="sr-only">{course.title}</span>
+        </Button>
+        <ActionsMenu label={t('actions.menu', { title: course.title })} items={items} disabled={isBusy} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+import type { CourseDetail } from '@cursus/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { getErrorMessage } from '@/lib/error-message';
+import { showErrorOnFields, zodFormOptions } from '@/lib/form-errors';
+import { notify } from '@/lib/toast';
+import { useCreateCourse } from '../api/create-course';
+import {
+  type CourseSheetFormOutput,
+  CourseSheetFormSchema,
+  type CourseSheetFormValues,
+  EMPTY_COURSE_SHEET,
+} from '../lib/course-sheet-form';
+import { CourseSheetFields } from './course-sheet-fields';
+
+const SERVER_FIELDS = [
+  'title',
+  'category',
+  'description',
+  'objectives',
+  'prerequisites',
+  'audience',
+  'durationHours',
+  'modality',
+  'teachingMethods',
+  'assessmentMethods',
+  'accessibility',
+] as const;
+
+export interface CreateCourseFormProps {
+  /** Receives the new draft, e.g. to open its editor. */
+  onCreated: (course: CourseDetail) => void;
+}
+
+/** SPEC 5: the title is required; SPEC 3: the category defaults to 'Formation'. */
+export function CreateCourseForm({ onCreated }: CreateCourseFormProps) {
+  const { t } = useTranslation('courses');
+  const [error, setError] = useState<unknown>(null);
+  const createCourse = useCreateCourse();
+  const form = useForm<CourseSheetFormValues, unknown, CourseSheetFormOutput>({
+    resolver: zodResolver(CourseSheetFormSchema, zodFormOptions),
+    defaultValues: EMPTY_COURSE_SHEET,
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const course = await createCourse.mutateAsync(values);
+      notify.success(t('create.success', { title: course.title }));
+      onCreated(course);
+    } catch (caught) {
+      if (!showErrorOnFields(caught, form.setError, { fields: SERVER_FIELDS })) setError(caught);
+    }
+  });
+
+  return (
+    <Card className="p-4 sm:p-6">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+        {error !== null && <Alert variant="error">{getErrorMessage(error)}</Alert>}
+        <p className="text-sm text-muted-foreground">{t('create.intro')}</p>
+        <CourseSheetFields form={form} />
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" isLoading={form.formState.isSubmitting}>
+            {t('create.submit')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

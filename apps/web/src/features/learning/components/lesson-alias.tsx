@@ -1,0 +1,56 @@
+import { LearnerLessonParamsSchema } from '@cursus/contracts';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { PageHeader } from '@/components/layouts/app-layout';
+import { paths } from '@/config/paths';
+import { isApiError } from '@/lib/api-client';
+import { useLearnerCourse } from '../api/get-learner-course';
+import { findLessonModuleId } from '../lib/course-progress';
+import {
+  CourseUnavailable,
+  isNotFoundError,
+  LoadError,
+  NoOrganizationNotice,
+  SkeletonBlocks,
+} from './learning-states';
+
+/**
+ * SPEC 2 `/lesson/{courseId}/{lessonId}`: the address names no module, so the formation's outline
+ * says which one holds the lesson, then the full lesson address takes over.
+ */
+export function LessonAlias({ courseId, lessonId }: { courseId: string; lessonId: string }) {
+  const { t } = useTranslation(['learning', 'navigation']);
+  const isValid = LearnerLessonParamsSchema.safeParse({ courseId, lessonId }).success;
+  const courseQuery = useLearnerCourse(courseId, { enabled: isValid });
+
+  if (!isValid || isNotFoundError(courseQuery.error)) return <CourseUnavailable reason="notFound" />;
+  if (isApiError(courseQuery.error, 'NO_ORGANIZATION')) {
+    return (
+      <>
+        <PageHeader title={t('navigation:screens.lesson')} />
+        <NoOrganizationNotice />
+      </>
+    );
+  }
+  if (courseQuery.isError) {
+    return (
+      <>
+        <PageHeader title={t('navigation:screens.lesson')} />
+        <LoadError error={courseQuery.error} onRetry={() => void courseQuery.refetch()} />
+      </>
+    );
+  }
+  if (courseQuery.isPending) return <SkeletonBlocks label={t('learning:lesson.loading')} count={1} />;
+
+  const moduleId = findLessonModuleId(courseQuery.data.modules, lessonId);
+  if (!moduleId) {
+    return (
+      <CourseUnavailable
+        reason="lessonNotFound"
+        backHref={paths.student.formation.getHref(courseId)}
+        backLabel={t('learning:states.backToCourse')}
+      />
+    );
+  }
+  return <Navigate replace to={paths.student.lesson.getHref(courseId, moduleId, lessonId)} />;
+}
