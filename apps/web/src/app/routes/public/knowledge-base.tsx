@@ -1,9 +1,10 @@
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { sendGuideFeedback } from '@/features/knowledge-base/api/send-guide-feedback';
+import { useTabs } from '@/hooks/use-tabs';
 import { cn } from '@/lib/cn';
 import { PublicPage } from './public-page';
 
@@ -129,50 +130,21 @@ function GuideList({ audience }: { audience: Audience }) {
 export default function KnowledgeBaseRoute() {
   const { t } = useTranslation('legal');
   const [selected, setSelected] = useState<Audience>('learner');
-  const tabRefs = useRef<Partial<Record<Audience, HTMLButtonElement | null>>>({});
-
-  const select = (audience: Audience) => {
-    setSelected(audience);
-    tabRefs.current[audience]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = AUDIENCES.indexOf(selected);
-    const last = AUDIENCES.length - 1;
-    const targets: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = targets[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(AUDIENCES[target]!);
-  };
+  const tabs = useTabs(AUDIENCES, selected, setSelected);
 
   return (
     <PublicPage page="knowledgeBase" title={t('knowledgeBase.title')} intro={t('knowledgeBase.intro')}>
       <div>
         <div
           role="tablist"
+          onKeyDown={tabs.onTabListKeyDown}
           aria-label={t('knowledgeBase.tabsLabel')}
-          onKeyDown={onKeyDown}
           className="inline-flex gap-1 rounded-lg border border-border bg-muted p-1"
         >
           {AUDIENCES.map((audience) => (
             <button
               key={audience}
-              ref={(element) => {
-                tabRefs.current[audience] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`kb-tab-${audience}`}
-              aria-controls={`kb-panel-${audience}`}
-              aria-selected={selected === audience}
-              tabIndex={selected === audience ? 0 : -1}
-              onClick={() => select(audience)}
+              {...tabs.getTabProps(audience)}
               className={cn(
                 'rounded-md px-4 py-2 text-sm font-medium transition-colors',
                 selected === audience
@@ -188,12 +160,8 @@ export default function KnowledgeBaseRoute() {
         {AUDIENCES.map((audience) => (
           <div
             key={audience}
-            role="tabpanel"
-            id={`kb-panel-${audience}`}
-            aria-labelledby={`kb-tab-${audience}`}
+            {...tabs.getPanelProps(audience)}
             hidden={selected !== audience}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs: the panel takes focus after the tab list.
-            tabIndex={0}
             className={cn('mt-6 rounded-lg', FOCUS_RING)}
           >
             {selected === audience && <GuideList audience={audience} />}

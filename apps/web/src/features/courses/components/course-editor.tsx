@@ -13,13 +13,14 @@ import {
   RotateCcw,
   Trash2,
 } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useCallback, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
+import { useTabs } from '@/hooks/use-tabs';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { getErrorMessage } from '@/lib/error-message';
@@ -194,48 +195,21 @@ function EditorTabs({
   panels: Partial<Record<Tab, ReactNode>>;
 }) {
   const { t } = useTranslation('courses');
-  const baseId = useId();
-  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.indexOf(selected);
-    const last = TABS.length - 1;
-    const targets: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = targets[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const tab = TABS[target]!;
-    onSelect(tab);
-    tabRefs.current[tab]?.focus();
-  };
+  const tabs = useTabs(TABS, selected, onSelect);
 
   return (
     <div className="flex flex-col gap-5">
       <div>
         <div
           role="tablist"
+          onKeyDown={tabs.onTabListKeyDown}
           aria-label={t('editor.tabsLabel')}
-          onKeyDown={onKeyDown}
           className="inline-flex flex-wrap gap-1 rounded-lg border border-border bg-muted p-1"
         >
           {TABS.map((tab) => (
             <button
               key={tab}
-              ref={(element) => {
-                tabRefs.current[tab] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${tab}`}
-              aria-controls={`${baseId}-panel-${tab}`}
-              aria-selected={selected === tab}
-              tabIndex={selected === tab ? 0 : -1}
-              onClick={() => onSelect(tab)}
+              {...tabs.getTabProps(tab)}
               className={cn(
                 'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-4',
                 selected === tab
@@ -253,12 +227,8 @@ function EditorTabs({
         panels[tab] === undefined ? null : (
           <div
             key={tab}
-            role="tabpanel"
-            id={`${baseId}-panel-${tab}`}
-            aria-labelledby={`${baseId}-tab-${tab}`}
+            {...tabs.getPanelProps(tab)}
             hidden={selected !== tab}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs: the panel takes focus after the tab list.
-            tabIndex={0}
             className={cn('rounded-lg', FOCUS_RING)}
           >
             {panels[tab]}

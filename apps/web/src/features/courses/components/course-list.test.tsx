@@ -86,7 +86,7 @@ describe('CourseList', () => {
       order: 'desc',
     });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Suivante' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page suivante' }));
     await waitFor(() => expect(listQueries(fetchMock).at(-1)?.get('page')).toBe('2'));
 
     fireEvent.change(screen.getByLabelText('Statut'), { target: { value: 'draft' } });

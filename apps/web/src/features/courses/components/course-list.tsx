@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCourses } from '../api/get-courses';
 import { useDebouncedValue } from '../lib/use-debounced-value';
@@ -19,7 +20,6 @@ import {
 import { CourseRow } from './course-row';
 import { DeleteCourseDialog } from './delete-course-dialog';
 import { ListSkeleton } from './list-skeleton';
-import { Pagination } from './pagination';
 
 export interface CourseListProps {
   /** The admin list: every organisation's formations, with their organisation's name (SPEC 6). */

@@ -8,13 +8,13 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
 import { useEnrollStudents } from '../api/enroll-students';
 import { useEnrollmentCandidates } from '../api/get-enrollment-candidates';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ListSkeleton } from './list-skeleton';
-import { Pagination } from './pagination';
 
 export interface EnrollStudentsDialogProps {
   courseId: string;

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { getErrorMessage } from '@/lib/error-message';
 import { getLanguage } from '@/lib/i18n';
@@ -18,7 +19,6 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ConfirmDialog } from './confirm-dialog';
 import { EnrollStudentsDialog } from './enroll-students-dialog';
 import { ListSkeleton } from './list-skeleton';
-import { Pagination } from './pagination';
 
 export interface EnrollmentPanelProps {
   courseId: string;

@@ -1,9 +1,10 @@
 import { BookOpen, ExternalLink } from 'lucide-react';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
+import { useTabs } from '@/hooks/use-tabs';
 import { cn } from '@/lib/cn';
 import { FaqList } from './faq-list';
 import { SupportContact } from './support-contact';
@@ -118,28 +119,7 @@ export interface HelpCentreProps {
 export function HelpCentre({ profileHref, initialTab = 'faq' }: HelpCentreProps) {
   const { t } = useTranslation('help');
   const [selected, setSelected] = useState<Tab>(initialTab);
-  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
-  const baseId = useId();
-
-  const select = (tab: Tab) => {
-    setSelected(tab);
-    tabRefs.current[tab]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = TABS.indexOf(selected);
-    const last = TABS.length - 1;
-    const targets: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = targets[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(TABS[target]!);
-  };
+  const tabs = useTabs(TABS, selected, setSelected);
 
   const Panel = PANELS[selected];
 
@@ -147,23 +127,14 @@ export function HelpCentre({ profileHref, initialTab = 'faq' }: HelpCentreProps)
     <div className="flex w-full max-w-4xl flex-col gap-6">
       <div
         role="tablist"
+        onKeyDown={tabs.onTabListKeyDown}
         aria-label={t('centre.tabsLabel')}
-        onKeyDown={onKeyDown}
         className="inline-flex flex-wrap gap-1 self-start rounded-lg border border-border bg-muted p-1"
       >
         {TABS.map((tab) => (
           <button
             key={tab}
-            ref={(element) => {
-              tabRefs.current[tab] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${tab}`}
-            aria-controls={`${baseId}-panel-${tab}`}
-            aria-selected={selected === tab}
-            tabIndex={selected === tab ? 0 : -1}
-            onClick={() => select(tab)}
+            {...tabs.getTabProps(tab)}
             className={cn(
               'rounded-md px-4 py-2 text-sm font-medium transition-colors',
               selected === tab
@@ -176,14 +147,7 @@ export function HelpCentre({ profileHref, initialTab = 'faq' }: HelpCentreProps)
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel-${selected}`}
-        aria-labelledby={`${baseId}-tab-${selected}`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs: the panel takes focus after the tab list.
-        tabIndex={0}
-        className={cn('rounded-lg', FOCUS_RING)}
-      >
+      <div {...tabs.getPanelProps(selected)} className={cn('rounded-lg', FOCUS_RING)}>
         <Panel profileHref={profileHref} />
       </div>
     </div>

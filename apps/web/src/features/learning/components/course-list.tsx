@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Pagination } from '@/components/ui/pagination';
 import { isApiError } from '@/lib/api-client';
 import { useLearnerCourses } from '../api/get-learner-courses';
 import { CourseCard } from './course-card';
 import { LoadError, NoOrganizationNotice, SkeletonBlocks } from './learning-states';
-import { Pagination } from './pagination';
 
 /** Cards per page: four rows of three on a wide screen. */
 export const COURSES_PAGE_SIZE = 12;
@@ -143,7 +143,9 @@ export function CourseList({ hasOrganization }: CourseListProps) {
           </ul>
           <Pagination
             page={data.page}
-            pageCount={Math.ceil(data.total / data.pageSize)}
+            pageSize={data.pageSize}
+            total={data.total}
+            label={t('pagination.label')}
             onPageChange={goToPage}
           />
         </>

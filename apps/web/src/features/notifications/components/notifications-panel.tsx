@@ -5,12 +5,13 @@ import {
   type NotificationFilter,
 } from '@cursus/contracts';
 import { BellOff } from 'lucide-react';
-import { type KeyboardEvent, type Ref, useId, useRef, useState } from 'react';
+import { type Ref, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { Spinner } from '@/components/ui/spinner';
+import { useTabs } from '@/hooks/use-tabs';
 import { cn } from '@/lib/cn';
 import { getErrorMessage } from '@/lib/error-message';
 import { getLanguage } from '@/lib/i18n';
@@ -147,7 +148,6 @@ export function NotificationsPanel({
 }: NotificationsPanelProps) {
   const { t } = useTranslation('notifications');
   const [selected, setSelected] = useState<NotificationFilter>('all');
-  const tabRefs = useRef<Partial<Record<NotificationFilter, HTMLButtonElement | null>>>({});
   const baseId = useId();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
@@ -159,25 +159,7 @@ export function NotificationsPanel({
       ? unreadCount > 0
       : (notifications.data?.items.some((notification) => !notification.isRead) ?? false);
 
-  const select = (tab: NotificationFilter) => {
-    setSelected(tab);
-    tabRefs.current[tab]?.focus();
-  };
-
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = NOTIFICATION_FILTERS.indexOf(selected);
-    const last = NOTIFICATION_FILTERS.length - 1;
-    const targets: Record<string, number> = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    };
-    const target = targets[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(NOTIFICATION_FILTERS[target]!);
-  };
+  const tabs = useTabs(NOTIFICATION_FILTERS, selected, setSelected);
 
   const onSelect = (notification: Notification) => {
     // SPEC 8: a failed mark-read shows the translated error; the link is followed anyway.
@@ -222,23 +204,14 @@ export function NotificationsPanel({
       </div>
       <div
         role="tablist"
+        onKeyDown={tabs.onTabListKeyDown}
         aria-label={t('panel.tabsLabel')}
-        onKeyDown={onTabKeyDown}
         className="flex gap-1 border-b border-border px-2 py-1.5"
       >
         {NOTIFICATION_FILTERS.map((tab) => (
           <button
             key={tab}
-            ref={(element) => {
-              tabRefs.current[tab] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${tab}`}
-            aria-controls={`${baseId}-list`}
-            aria-selected={selected === tab}
-            tabIndex={selected === tab ? 0 : -1}
-            onClick={() => select(tab)}
+            {...tabs.getTabProps(tab)}
             className={cn(
               'rounded-md px-3 py-1.5 text-xs font-medium transition-colors',
               selected === tab ? 'bg-muted text-foreground' : 'text-muted-foreground hover:text-foreground',
@@ -250,9 +223,7 @@ export function NotificationsPanel({
         ))}
       </div>
       <div
-        role="tabpanel"
-        id={`${baseId}-list`}
-        aria-labelledby={`${baseId}-tab-${selected}`}
+        {...tabs.getPanelProps(selected)}
         className="overflow-y-auto overscroll-contain"
         // SPEC 9: the list is 400 px high at most; on a short screen, half of it.
         style={{ maxHeight: `min(${NOTIFICATIONS_LIST_MAX_HEIGHT_PX}px, 50dvh)` }}

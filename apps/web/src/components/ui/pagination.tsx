@@ -11,18 +11,18 @@ export interface PaginationProps {
   label: string;
 }
 
-/** Previous and next around 'Page 2 of 5'; hidden when everything fits on one page. */
+/** Previous and next around 'Page 2 sur 5'; hidden when everything fits on one page. */
 export function Pagination({ page, pageSize, total, onPageChange, label }: PaginationProps) {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation('common');
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={label} className="flex items-center justify-between gap-3">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         <ChevronLeft aria-hidden="true" className="size-4" />
-        {t('pagination.previous')}
+        <span className="sr-only sm:not-sr-only">{t('pagination.previous')}</span>
       </Button>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
+      <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {t('pagination.status', { page, pageCount })}
       </p>
       <Button
@@ -31,7 +31,7 @@ export function Pagination({ page, pageSize, total, onPageChange, label }: Pagin
         disabled={page >= pageCount}
         onClick={() => onPageChange(page + 1)}
       >
-        {t('pagination.next')}
+        <span className="sr-only sm:not-sr-only">{t('pagination.next')}</span>
         <ChevronRight aria-hidden="true" className="size-4" />
       </Button>
     </nav>
