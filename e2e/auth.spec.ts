@@ -12,6 +12,7 @@ import {
   waitForPath,
 } from './support/pages';
 import { type DemoAccount, type DemoRole, type RunningServer, startServer } from './support/server';
+import { fillTrainerSignUp, type NewTrainer, submitSignUpAndConfirm } from './support/sign-up';
 
 // French is the default language (SPEC 3), so these are the texts of apps/web/src/locales/fr.
 const AUTH_TITLE = 'Bienvenue sur Cursus';
@@ -82,7 +83,9 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
     const opened = await open();
     const { page } = opened;
     const stamp = Date.now();
-    const trainer = {
+    const trainer: NewTrainer = {
+      firstName: 'Camille',
+      lastName: 'Durand',
       email: `formatrice.${stamp}@example.com`,
       password: 'Rivage-Lumiere-42!',
       organizationName: `Organisme E2E ${stamp}`,
@@ -91,29 +94,9 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
     await page.goto('/auth');
     await waitForHeading(page, AUTH_TITLE);
     await saveScreenshot(page, 'auth-signin-fr');
-    await page.getByRole('tab', { name: 'Inscription' }).click();
-    await page.getByLabel('Prénom', { exact: true }).fill('Camille');
-    await page.getByLabel('Nom', { exact: true }).fill('Durand');
-    await page.getByLabel('Email', { exact: true }).fill(trainer.email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(trainer.password);
-    await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(trainer.password);
-    await page.getByRole('radio', { name: 'Formateur' }).check();
-    // The organisation field only appears for trainers.
-    await page.getByLabel("Nom de l'organisme (optionnel)", { exact: true }).fill(trainer.organizationName);
+    await fillTrainerSignUp(page, trainer);
     await saveScreenshot(page, 'auth-signup-fr');
-    await page.getByRole('button', { name: 'Créer mon compte' }).click();
-    await page.getByText('Compte créé. Vérifiez votre boîte de réception', { exact: false }).waitFor();
-
-    // Without SMTP_URL the confirmation mail is written to the server log, link included.
-    const confirmationLink = await server.waitForEmailLink(trainer.email, '/api/auth/verify-email');
-    await page.goto(confirmationLink);
-    await page.waitForURL(
-      (url) =>
-        url.pathname === '/auth' &&
-        url.searchParams.get('mode') === 'signin' &&
-        url.searchParams.get('confirmed') === '1',
-    );
-    await page.getByText('Email confirmé, vous pouvez vous connecter').waitFor();
+    await submitSignUpAndConfirm(page, server, trainer.email);
 
     await submitSignIn(page, trainer);
     await waitForPath(page, '/trainer/dashboard');
