@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FILE_LIMITS } from '@cursus/contracts';
+import { FILE_LIMITS, TIME_TRACKING } from '@cursus/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
+import { createScheduler, type Scheduler } from './lib/scheduler.ts';
 import { createLocalStorage } from './lib/storage.ts';
 import { authRoutesPlugin } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -31,6 +32,13 @@ import { organizationRoutesPlugin } from './modules/organizations/organizations.
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { systemRoutesPlugin } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
+import { createConnectionLogsService } from './modules/time-tracking/connection-logs.service.ts';
+import { createDashboardService } from './modules/time-tracking/dashboard.service.ts';
+import { createIntegrityService, INTEGRITY_JOB } from './modules/time-tracking/integrity.service.ts';
+import { createSyncSessions } from './modules/time-tracking/sync-sessions.ts';
+import { createTimeIssueReporter } from './modules/time-tracking/time-issues.ts';
+import { timeTrackingRoutesPlugin } from './modules/time-tracking/time-tracking.routes.ts';
+import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
@@ -98,7 +106,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     system,
     supportEmail: env.SUPPORT_EMAIL,
   });
-  await app.register(authRoutesPlugin, { authService, secure: env.APP_URL.startsWith('https://') });
+  await app.register(authRoutesPlugin, {
+    authService,
+    secure: env.APP_URL.startsWith('https://'),
+    onSignIn: (user, request) =>
+      system.recordSignIn(user, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  });
   await app.register(organizationRoutesPlugin, { organizations });
   await app.register(notificationRoutesPlugin, { notifications });
   const files = createFilesService({
@@ -106,13 +119,50 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: createLocalStorage(path.join(path.resolve(env.DATA_DIR), 'files')),
   });
   const learning = createLearningService({ database });
+  const courses = createCoursesService({ database });
   await app.register(courseRoutesPlugin, {
-    courses: createCoursesService({ database }),
+    courses,
     content: createCourseContentService({ database, files }),
     enrollments: createEnrollmentsService({ database }),
   });
   await app.register(learningRoutesPlugin, { learning });
   await app.register(fileRoutesPlugin, { files, access: createCourseFileAccess({ database, learning }) });
+  const now = options.now ?? (() => new Date());
+  const timeIssues = createTimeIssueReporter({ system, notifications, organizations, log: app.log });
+  const timeTracking = createTimeTrackingService({
+    database,
+    issues: timeIssues,
+    organizations,
+    learning,
+    now,
+  });
+  const integrity = createIntegrityService({ database, issues: timeIssues, now });
+  await app.register(timeTrackingRoutesPlugin, {
+    database,
+    timeTracking,
+    integrity,
+    syncSessions: createSyncSessions({ database, issues: timeIssues, learning, now }),
+    getDashboard: createDashboardService({ database, timeTracking, learning, now }),
+    connectionLogs: createConnectionLogsService({ database, organizations, system, courses }),
+    issues: timeIssues,
+    now,
+  });
+
+  // Background jobs (ADR 004): main.ts starts the scheduler; tests call tick() with their clock.
+  const scheduler = createScheduler({
+    jobs: [
+      {
+        name: INTEGRITY_JOB,
+        intervalMs: TIME_TRACKING.integrityCheckIntervalMs,
+        run: (at) => integrity.runIntegrityCheck(at),
+      },
+    ],
+    store: { claim: system.claimJobRun, finish: system.finishJobRun },
+    now,
+    log: app.log,
+  });
+  app.decorate('scheduler', scheduler);
+  app.decorate('timeTracking', { service: timeTracking, integrity });
 
   // The SPA: files from the build, index.html for every other page path (history fallback).
   const webDist = options.webDist ?? WEB_DIST;
@@ -148,7 +198,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (_request, reply) => {
     if (isClosing) reply.header('connection', 'close');
   });
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await mailer.close();
+  });
   return app;
 }
 
@@ -159,6 +212,11 @@ declare module 'fastify' {
       organizations: ReturnType<typeof createOrganizationsService>;
       authService: ReturnType<typeof createAuthService>;
       notifications: ReturnType<typeof createNotificationsService>;
+    };
+    scheduler: Scheduler;
+    timeTracking: {
+      service: ReturnType<typeof createTimeTrackingService>;
+      integrity: ReturnType<typeof createIntegrityService>;
     };
   }
 }

@@ -48,6 +48,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(outboxTimer);
+    await app.scheduler.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -56,6 +57,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Hourly time-tracking integrity check and future jobs (ADR 004).
+  app.scheduler.start();
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   console.log(
     `\nCursus is running on ${env.APP_URL} (started in ${seconds} s, ${database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL'})`,

@@ -34,8 +34,11 @@ const EMAILS: Record<Person, string> = {
   admin: 'root@cursus.example',
 };
 
-export async function createCoursesWorld(env: Record<string, string> = {}): Promise<CoursesWorld> {
-  const testApp = await createTestApp({ env: { ADMIN_EMAILS: EMAILS.admin, ...env } });
+export async function createCoursesWorld(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<CoursesWorld> {
+  const testApp = await createTestApp({ env: { ADMIN_EMAILS: EMAILS.admin, ...env }, now: options.now });
   const users = {} as CoursesWorld['users'];
   const sessionOf = async (cookie: string) =>
     (await testApp.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user;

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedUser, createTestApp, ORIGIN, type TestApp } from './helper.ts';
+import { cookieHeader, createConfirmedUser, createTestApp, ORIGIN, signIn, type TestApp } from './helper.ts';
 
 let testApp: TestApp;
 let cookie: string;
+// A student of the fuzzing trainer's organisation, so learner routes (time tracking) get past their guards.
+let studentCookie: string;
 // A real formation, module and lesson of the fuzzing trainer, so course routes get past their lookups.
 const ids = { course: '', module: '', lesson: '' };
 
@@ -20,6 +22,9 @@ beforeAll(async () => {
       content: { type: 'text', html: '<p>x</p>' },
     })
   ).id;
+  await createConfirmedUser(testApp, { email: 'fuzz-student@target.example' });
+  await post('/api/organizations/assign-student', { email: 'fuzz-student@target.example' });
+  studentCookie = cookieHeader(await signIn(testApp.app, 'fuzz-student@target.example'));
 });
 afterAll(() => testApp.close());
 
@@ -48,10 +53,27 @@ const ROUTES = [
   ['POST', '/api/courses/:course/enrollments'],
   ['POST', '/api/learning/courses/:course/lessons/:lesson/complete'],
   ['POST', '/api/files?purpose=document'],
+  ['POST', '/api/time-tracking/sessions/start'],
+  ['POST', '/api/time-tracking/sessions/:uuid/heartbeat'],
+  ['POST', '/api/time-tracking/sessions/:uuid/end'],
+  ['POST', '/api/time-tracking/sessions/sync'],
+  ['POST', '/api/time-tracking/check'],
+  ['POST', '/api/time-tracking/issues'],
+  ['POST', '/api/time-tracking/learners/:learner/reset-session'],
+  ['POST', '/api/time-tracking/learners/:learner/reset-total'],
+  ['PUT', '/api/time-tracking/settings'],
+  ['GET', '/api/time-tracking/connection-logs?from=:text&to=2026-13-01&pageSize=:text'],
+  ['GET', '/api/time-tracking/connection-logs/export?studentId=:text&courseId=:text'],
 ] as const;
 
 const withIds = (url: string) =>
-  url.replace(':course', ids.course).replace(':module', ids.module).replace(':lesson', ids.lesson);
+  url
+    .replace(':course', ids.course)
+    .replace(':module', ids.module)
+    .replace(':lesson', ids.lesson)
+    .replace(':uuid', '00000000-0000-4000-8000-000000000000')
+    .replace(':learner', 'someone')
+    .replaceAll(':text', "x'%20or%201=1");
 
 // Bodies a careless or hostile client might send: any JSON, near-miss shapes, raw bytes.
 const jsonBody = fc.oneof(
@@ -89,13 +111,36 @@ const jsonBody = fc.oneof(
       moduleId: fc.oneof(fc.uuid(), fc.string()),
       position: fc.oneof(fc.integer(), fc.double()),
       studentIds: fc.array(fc.string()),
+      elapsedSeconds: fc.oneof(fc.integer(), fc.double(), fc.string()),
+      localElapsedSeconds: fc.oneof(fc.integer({ min: 0, max: 28_800 }), fc.integer()),
+      sessionId: fc.oneof(fc.uuid(), fc.string()),
+      issueType: fc.oneof(fc.constantFrom('sync_error', 'time_mismatch'), fc.string()),
+      weeklyGoalHours: fc.oneof(fc.integer(), fc.double()),
+      sessions: fc.oneof(
+        fc.array(
+          fc.record({
+            id: fc.oneof(fc.uuid(), fc.string()),
+            sessionStart: fc.oneof(
+              fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+              fc.string(),
+            ),
+            sessionEnd: fc.oneof(
+              fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+              fc.string(),
+            ),
+            durationSeconds: fc.oneof(fc.integer({ min: 0, max: 28_800 }), fc.integer()),
+          }),
+          { maxLength: 5 },
+        ),
+        fc.jsonValue(),
+      ),
     },
     { requiredKeys: [] },
   ),
 );
 
 describe('random request bodies', () => {
-  it('never get a server error from the auth, profile, course, learning and file routes', async () => {
+  it('never get a server error from the auth, profile, course, learning, file and time-tracking routes', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...ROUTES),
@@ -104,19 +149,20 @@ describe('random request bodies', () => {
           fc.string().map((raw) => ({ payload: raw, type: 'application/json' })),
           fc.string().map((raw) => ({ payload: raw, type: 'text/plain' })),
         ),
-        fc.boolean(),
-        async ([method, url], body, signedIn) => {
+        fc.constantFrom('visitor', 'trainer', 'student'),
+        async ([method, url], body, who) => {
+          const session = who === 'visitor' ? {} : { cookie: who === 'trainer' ? cookie : studentCookie };
           const response = await testApp.app.inject({
             method,
             url: withIds(url),
-            headers: { ...ORIGIN, 'content-type': body.type, ...(signedIn ? { cookie } : {}) },
+            headers: { ...ORIGIN, 'content-type': body.type, ...session },
             payload: body.payload,
           });
           expect(response.statusCode, `${method} ${url} ${body.payload}`).toBeLessThan(500);
           expect(response.json()).toBeTypeOf('object');
         },
       ),
-      { numRuns: 150, seed: 20261122 },
+      { numRuns: 300, seed: 20261122 },
     );
   });
 

@@ -94,6 +94,8 @@ export interface SignUpOptions {
   organizationName?: string;
   password?: string;
   language?: 'fr' | 'en';
+  firstName?: string;
+  lastName?: string;
 }
 
 export function signUp(app: FastifyInstance, options: SignUpOptions) {
@@ -103,8 +105,8 @@ export function signUp(app: FastifyInstance, options: SignUpOptions) {
     url: '/api/auth/sign-up',
     headers: ORIGIN,
     payload: {
-      firstName: 'Anne',
-      lastName: 'de la Tour',
+      firstName: options.firstName ?? 'Anne',
+      lastName: options.lastName ?? 'de la Tour',
       email: options.email,
       role: options.role ?? 'student',
       organizationName: options.organizationName,

@@ -13,3 +13,4 @@ export * from './password.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './system.ts';
+export * from './time-tracking.ts';

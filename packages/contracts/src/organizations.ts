@@ -20,6 +20,19 @@ export const AssignedStudentSchema = z.object({
   organizationId: z.uuid(),
 });
 
+/** Query of the organisation's learners list: a part of a name or an email, and admins' organisation. */
+export const StudentListQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  organizationId: z.uuid().optional(),
+});
+export type StudentListQuery = z.infer<typeof StudentListQuerySchema>;
+
+/** At most this many learners per answer: enough for a filter's choices, a search narrows the rest. */
+export const STUDENT_LIST_LIMIT = 100;
+
+export const StudentSummarySchema = AssignedStudentSchema;
+export const StudentListSchema = z.object({ items: z.array(StudentSummarySchema), hasMore: z.boolean() });
+
 export const OrganizationSchema = z.object({ id: z.uuid(), name: z.string() });
 export const OrganizationListSchema = z.object({ items: z.array(OrganizationSchema) });
 
@@ -37,4 +50,10 @@ export const organizationRoutes = {
     response: AssignedStudentSchema,
   },
   list: { method: 'GET', path: '/api/organizations', response: OrganizationListSchema },
+  listStudents: {
+    method: 'GET',
+    path: '/api/organizations/students',
+    query: StudentListQuerySchema,
+    response: StudentListSchema,
+  },
 } as const satisfies Record<string, RouteContract>;

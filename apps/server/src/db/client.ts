@@ -30,6 +30,12 @@ export interface Database {
   db: Db;
   /** Runs `work` in a transaction as the restricted role, so policies filter every row it touches. */
   withTenant<T>(context: TenantContext, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One statement under the tenant's policies in a single round trip, for hot paths (learners'
+   * heartbeats): the settings and the statement travel as one simple query, which PostgreSQL runs
+   * as one transaction. Rows come back as the database names them (snake_case).
+   */
+  queryAsTenant<T>(context: TenantContext, query: { sql: string; params: unknown[] }): Promise<T[]>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -50,6 +56,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return wrap('postgres', db, {
       migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
+      async script(text) {
+        const results = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        return Array.isArray(results) ? (results.at(-1)?.rows ?? []) : results.rows;
+      },
     });
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -63,15 +73,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const database = wrap('pglite', db, {
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    async script(text) {
+      return (await client.exec(text)).at(-1)?.rows ?? [];
+    },
   });
   database.pglite = client;
   return database;
 }
 
+/**
+ * A parameter written into SQL text. Only for values our code built and validated (ids, numbers,
+ * ISO times): strings are quoted with quotes doubled, and backslashes are refused, so the result
+ * reads the same whatever standard_conforming_strings says.
+ */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const text = value instanceof Date ? value.toISOString() : String(value);
+  if (/[\\\0$]/.test(text)) throw new Error('backslash, NUL or dollar in an inlined literal');
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/** Replaces $1…$n (highest first, so $1 never eats $10's prefix) with their literals. */
+function inline(query: { sql: string; params: unknown[] }): string {
+  let text = query.sql;
+  for (let index = query.params.length; index >= 1; index -= 1) {
+    const value = literal(query.params[index - 1]);
+    text = text.replace(new RegExp(`\\$${index}(?!\\d)`, 'g'), () => value);
+  }
+  return text;
+}
+
 function wrap(
   kind: Database['kind'],
   db: Db,
-  engine: { migrate: () => Promise<void>; close: () => Promise<void> },
+  engine: {
+    migrate: () => Promise<void>;
+    close: () => Promise<void>;
+    script: (text: string) => Promise<Record<string, unknown>[]>;
+  },
 ): Database {
   return {
     kind,
@@ -80,14 +121,23 @@ function wrap(
       return db.transaction(async (tx) => {
         // Transaction-local settings only: on the embedded engine's single backend, session
         // settings would leak into the next request.
+        // One round trip: setting 'role' transaction-locally is what SET LOCAL ROLE does.
         await tx.execute(
           sql`select set_config('app.user_id', ${context.userId}, true),
                      set_config('app.role', ${context.role}, true),
-                     set_config('app.organization_id', ${context.organizationId ?? ''}, true)`,
+                     set_config('app.organization_id', ${context.organizationId ?? ''}, true),
+                     set_config('role', 'cursus_app', true)`,
         );
-        await tx.execute(sql`set local role cursus_app`);
         return work(tx);
       });
+    },
+    async queryAsTenant<T>(context: TenantContext, query: { sql: string; params: unknown[] }) {
+      const settings = inline({
+        sql: `select set_config('app.user_id', $1, true), set_config('app.role', $2, true),
+          set_config('app.organization_id', $3, true), set_config('role', 'cursus_app', true)`,
+        params: [context.userId, context.role, context.organizationId ?? ''],
+      });
+      return (await engine.script(`${settings};\n${inline(query)}`)) as T[];
     },
     migrate: engine.migrate,
     async ping() {

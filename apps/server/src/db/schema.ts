@@ -6,3 +6,4 @@ export * from '../modules/files/files.tables.ts';
 export * from '../modules/notifications/notifications.tables.ts';
 export * from '../modules/organizations/organizations.tables.ts';
 export * from '../modules/system/system.tables.ts';
+export * from '../modules/time-tracking/time-tracking.tables.ts';

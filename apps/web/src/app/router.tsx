@@ -212,6 +212,14 @@ export function createAppRoutes(): RouteObject[] {
                   path: paths.trainer.formation.path,
                   lazy: lazyPage(() => import('./routes/trainer/formation')),
                 },
+                {
+                  path: paths.trainer.connectionLogs.path,
+                  lazy: lazyPage(() => import('./routes/trainer/connection-logs')),
+                },
+                {
+                  path: paths.trainer.settings.path,
+                  lazy: lazyPage(() => import('./routes/trainer/settings')),
+                },
                 ...pendingRoutes(PENDING_SCREENS.trainer, loadTrainerPending),
               ],
             },

@@ -27,7 +27,7 @@ import {
   UsersRound,
   Video,
 } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { getActiveSection } from '@/components/layouts/active-section';
@@ -37,6 +37,11 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { StudentHelpDialog } from '@/features/help/components/student-help-dialog';
 import { SupportDialog } from '@/features/help/components/support-dialog';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
+import { TimeTrackerCard } from '@/features/time-tracking/components/time-tracker-card';
+import {
+  type TimeTrackerHandle,
+  TimeTrackerProvider,
+} from '@/features/time-tracking/components/time-tracker-provider';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
 
@@ -260,6 +265,8 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
   const [openHelpDialog, setOpenHelpDialog] = useState<HelpDialog | null>(null);
   // Stable, so the dialog's focus effect does not re-run on every render.
   const closeHelpDialog = useCallback(() => setOpenHelpDialog(null), []);
+  const timeTrackerRef = useRef<TimeTrackerHandle>(null);
+  const { signOut } = auth;
   const user = auth.user;
   if (!user) return null;
 
@@ -286,6 +293,8 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
   const onSignOut = async () => {
     setIsSigningOut(true);
     try {
+      // SPEC 4: signing out stops the tracker, which ends the session with its duration.
+      await timeTrackerRef.current?.stop();
       // The guard takes the person to /auth once the session is gone.
       await auth.signOut();
     } catch (error) {
@@ -294,7 +303,9 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
     }
   };
 
-  return (
+  // SPEC 4: learning time is tracked for students only.
+  const isTracked = role === 'student';
+  const layout = (
     <AppLayout
       user={user}
       contextLabel={contextLabel}
@@ -304,6 +315,7 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
       onHelp={helpDialog ? () => setOpenHelpDialog(helpDialog) : undefined}
       // SPEC 6: only trainers and admins see the notifications bell.
       notifications={role === 'student' ? undefined : <NotificationsBell />}
+      timeTracker={isTracked ? <TimeTrackerCard /> : undefined}
       profileHref={PROFILE_PATH_BY_ROLE[role]}
       onSignOut={onSignOut}
       isSigningOut={isSigningOut}
@@ -312,5 +324,17 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
       {openHelpDialog === 'student' && <StudentHelpDialog onClose={closeHelpDialog} />}
       {openHelpDialog === 'support' && <SupportDialog onClose={closeHelpDialog} />}
     </AppLayout>
+  );
+  return isTracked ? (
+    <TimeTrackerProvider
+      ref={timeTrackerRef}
+      userId={user.id}
+      onSignOut={signOut}
+      onSessionLost={() => void auth.refreshSession()}
+    >
+      {layout}
+    </TimeTrackerProvider>
+  ) : (
+    layout
   );
 }

@@ -94,6 +94,12 @@ export const paths = {
       getHref: (formationId: string) => `/trainer/formation/${encodeURIComponent(formationId)}`,
     },
     forum: { path: '/trainer/forum', getHref: () => '/trainer/forum' },
+    settings: { path: '/trainer/settings', getHref: () => '/trainer/settings' },
+    connectionLogs: {
+      path: '/trainer/connection-logs',
+      getHref: (query: { studentId?: string; courseId?: string; from?: string; to?: string } = {}) =>
+        withQuery('/trainer/connection-logs', query),
+    },
     organizationForum: {
       path: '/trainer/forum/:orgId',
       getHref: (orgId: string) => `/trainer/forum/${encodeURIComponent(orgId)}`,
@@ -169,9 +175,7 @@ export const PENDING_SCREENS = {
     '/trainer/group-sessions': 'groupSessions',
     '/trainer/signatures': 'signatures',
     '/trainer/certificates': 'certificates',
-    '/trainer/settings': 'settings',
     '/trainer/legal-info': 'legalInfo',
-    '/trainer/connection-logs': 'connectionLogs',
     '/trainer/documents': 'documents',
     '/trainer/custom-evaluations': 'customEvaluations',
     '/trainer/analytics': 'analytics',

@@ -4,7 +4,9 @@ import { initReactI18next } from 'react-i18next';
 import adminEn from '@/locales/en/admin.json';
 import authEn from '@/locales/en/auth.json';
 import commonEn from '@/locales/en/common.json';
+import connectionLogsEn from '@/locales/en/connection-logs.json';
 import coursesEn from '@/locales/en/courses.json';
+import dashboardEn from '@/locales/en/dashboard.json';
 import errorsEn from '@/locales/en/errors.json';
 import helpEn from '@/locales/en/help.json';
 import learningEn from '@/locales/en/learning.json';
@@ -13,10 +15,14 @@ import navigationEn from '@/locales/en/navigation.json';
 import notificationsEn from '@/locales/en/notifications.json';
 import organizationsEn from '@/locales/en/organizations.json';
 import profileEn from '@/locales/en/profile.json';
+import settingsEn from '@/locales/en/settings.json';
+import timeTrackingEn from '@/locales/en/time-tracking.json';
 import adminFr from '@/locales/fr/admin.json';
 import authFr from '@/locales/fr/auth.json';
 import commonFr from '@/locales/fr/common.json';
+import connectionLogsFr from '@/locales/fr/connection-logs.json';
 import coursesFr from '@/locales/fr/courses.json';
+import dashboardFr from '@/locales/fr/dashboard.json';
 import errorsFr from '@/locales/fr/errors.json';
 import helpFr from '@/locales/fr/help.json';
 import learningFr from '@/locales/fr/learning.json';
@@ -25,6 +31,8 @@ import navigationFr from '@/locales/fr/navigation.json';
 import notificationsFr from '@/locales/fr/notifications.json';
 import organizationsFr from '@/locales/fr/organizations.json';
 import profileFr from '@/locales/fr/profile.json';
+import settingsFr from '@/locales/fr/settings.json';
+import timeTrackingFr from '@/locales/fr/time-tracking.json';
 
 /** SPEC 3: the local preference key, shared with the inline script in index.html. */
 export const LANGUAGE_STORAGE_KEY = 'app-language';
@@ -43,6 +51,10 @@ export const resources = {
     profile: profileFr,
     help: helpFr,
     notifications: notificationsFr,
+    dashboard: dashboardFr,
+    connectionLogs: connectionLogsFr,
+    settings: settingsFr,
+    timeTracking: timeTrackingFr,
   },
   en: {
     common: commonEn,
@@ -57,6 +69,10 @@ export const resources = {
     profile: profileEn,
     help: helpEn,
     notifications: notificationsEn,
+    dashboard: dashboardEn,
+    connectionLogs: connectionLogsEn,
+    settings: settingsEn,
+    timeTracking: timeTrackingEn,
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import type { SessionUser } from '@cursus/contracts';
 import { authRoutes } from '@cursus/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,9 +30,21 @@ function cookieHeaderOf(cookies: string[]): string {
 
 export async function authRoutesPlugin(
   app: FastifyInstance,
-  options: { authService: AuthService; secure: boolean },
+  options: {
+    authService: AuthService;
+    secure: boolean;
+    /** Keeps a record of each successful sign-in (connection logs); a failure never refuses the sign-in. */
+    onSignIn?: (user: SessionUser, request: FastifyRequest) => Promise<void>;
+  },
 ) {
   const { authService, secure } = options;
+  async function recordSignIn(user: SessionUser, request: FastifyRequest) {
+    try {
+      await options.onSignIn?.(user, request);
+    } catch (error) {
+      request.log.error({ err: error, userId: user.id }, 'sign-in record failed');
+    }
+  }
 
   route(
     app,
@@ -67,6 +80,7 @@ export async function authRoutesPlugin(
       appendCookies(reply, cookies);
       setDeviceCookie(reply, authService.deviceToken(body.email), secure);
       request.log.info({ event: 'auth.sign_in', email: body.email, outcome: 'success' }, 'sign-in');
+      await recordSignIn(value, request);
       return { user: value };
     },
     { tags },
@@ -89,6 +103,7 @@ export async function authRoutesPlugin(
       appendCookies(reply, cookies);
       setDeviceCookie(reply, authService.deviceToken(body.email), secure);
       request.log.info({ event: 'auth.admin_sign_in', email: body.email, outcome: 'success' }, 'sign-in');
+      await recordSignIn(value, request);
       return { user: value };
     },
     { tags },

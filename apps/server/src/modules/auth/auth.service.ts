@@ -1,11 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type {
-  ChangePasswordInput,
-  Language,
-  ResetPasswordInput,
-  SessionUser,
-  SignInInput,
-  SignUpInput,
+import {
+  type ChangePasswordInput,
+  type Language,
+  type ResetPasswordInput,
+  ROLE_CACHE_MS,
+  type SessionUser,
+  type SignInInput,
+  type SignUpInput,
 } from '@cursus/contracts';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
@@ -37,6 +38,18 @@ function cookiesOf(headers: Headers | undefined): string[] {
   return headers?.getSetCookie() ?? [];
 }
 
+/**
+ * better-auth's session lookup (cookie signature, session and user queries) is most of the cost
+ * of a small request, and learners' time-tracking heartbeats (every 30 s) are many small requests.
+ * A session found valid is trusted by this process for 5 minutes, like the resolved role (SPEC 6):
+ * signing out or changing a password here forgets it at once; a session revoked by another
+ * instance stays usable here at most that long.
+ */
+const SESSION_CACHE_MS = ROLE_CACHE_MS;
+const SESSION_CACHE_MAX = 100_000;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?cursus\.session_token=([^;]+)/;
+const sessionKeyOf = (headers: Headers) => SESSION_COOKIE.exec(headers.get('cookie') ?? '')?.[1];
+
 export function createAuthService(options: {
   database: Database;
   secret: string;
@@ -48,6 +61,10 @@ export function createAuthService(options: {
   const { database, mailer, organizations, appUrl, secret } = options;
   const { db } = database;
   const attempts = createAttemptCounter(db, options.now ?? (() => new Date()));
+  const sessionCache = new Map<string, { userId: string; emailVerified: boolean; expiresAt: number }>();
+  const forgetSessionsOf = (userId: string) => {
+    for (const [key, entry] of sessionCache) if (entry.userId === userId) sessionCache.delete(key);
+  };
 
   const auth: Auth = createAuth({
     db,
@@ -169,21 +186,40 @@ export function createAuthService(options: {
     },
 
     async signOut(headers: Headers): Promise<string[]> {
+      const key = sessionKeyOf(headers);
+      if (key) sessionCache.delete(key);
       const { headers: responseHeaders } = await auth.api.signOut({ headers, returnHeaders: true });
       return cookiesOf(responseHeaders);
     },
 
     /** The signed-in user, refreshing the session cookie when better-auth extends it. */
     async currentUser(headers: Headers): Promise<AuthResult<SessionUser | null>> {
+      const key = sessionKeyOf(headers);
+      const cached = key ? sessionCache.get(key) : undefined;
+      if (cached && cached.expiresAt > Date.now()) {
+        // The profile and role keep their own cache (organizations.loadUser), forgotten on change.
+        const user = await organizations.loadUser(cached.userId);
+        return { value: user ? { ...user, emailVerified: cached.emailVerified } : null, cookies: [] };
+      }
       const { headers: responseHeaders, response } = await auth.api.getSession({
         headers,
         returnHeaders: true,
       });
-      if (!response) return { value: null, cookies: cookiesOf(responseHeaders) };
+      const cookies = cookiesOf(responseHeaders);
+      if (!response) return { value: null, cookies };
+      // Only a lookup that changed nothing is cached; a refreshed cookie must reach the browser.
+      if (key && cookies.length === 0) {
+        if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
+        sessionCache.set(key, {
+          userId: response.user.id,
+          emailVerified: response.user.emailVerified,
+          expiresAt: Math.min(Date.now() + SESSION_CACHE_MS, new Date(response.session.expiresAt).getTime()),
+        });
+      }
       const user = await organizations.loadUser(response.user.id);
       return {
         value: user ? { ...user, emailVerified: response.user.emailVerified } : null,
-        cookies: cookiesOf(responseHeaders),
+        cookies,
       };
     },
 
@@ -211,6 +247,8 @@ export function createAuthService(options: {
 
     async resetPassword(input: ResetPasswordInput) {
       refusePassword(input.password);
+      // A reset revokes every session of an account this token does not name: forget them all.
+      sessionCache.clear();
       try {
         await auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
       } catch (error) {
@@ -223,6 +261,8 @@ export function createAuthService(options: {
 
     async changePassword(input: ChangePasswordInput, headers: Headers): Promise<string[]> {
       refusePassword(input.password);
+      const changing = sessionCache.get(sessionKeyOf(headers) ?? '');
+      if (changing) forgetSessionsOf(changing.userId);
       try {
         const { headers: responseHeaders } = await auth.api.changePassword({
           body: {

@@ -235,8 +235,3 @@ export async function writePositions(
     await tx.update(table).set({ position: index, updatedAt: new Date() }).where(eq(table.id, id));
   }
 }
-
-/** `LIKE` pattern for a substring, with the user's own % and _ taken literally. */
-export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}

@@ -7,19 +7,14 @@ import {
   type SessionUser,
   type UpdateCourseInputSchema,
 } from '@cursus/contracts';
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database, TenantContext, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/sql-pattern.ts';
 import { tenantOf } from '../../plugins/session.ts';
 import { organizations } from '../organizations/organizations.tables.ts';
-import {
-  containsPattern,
-  courseSelection,
-  findCourse,
-  loadCourseOutline,
-  toCourse,
-} from './course-queries.ts';
+import { courseSelection, findCourse, loadCourseOutline, toCourse } from './course-queries.ts';
 import {
   courseEnrollments,
   courseLessons,
@@ -57,6 +52,18 @@ export function createCoursesService(options: { database: Database }) {
   }
 
   return {
+    /** Titles of the formations the tenant may see, by id (for other modules' lists and exports). */
+    async titlesOf(tenant: TenantContext, courseIds: string[]): Promise<Map<string, string>> {
+      if (courseIds.length === 0) return new Map();
+      const rows = await database.withTenant(tenant, (tx) =>
+        tx
+          .select({ id: courses.id, title: courses.title })
+          .from(courses)
+          .where(inArray(courses.id, courseIds)),
+      );
+      return new Map(rows.map((row) => [row.id, row.title]));
+    },
+
     /**
      * SPEC 6: trainers list their organisation's formations, admins every organisation's. Row-level
      * security already limits a trainer to their organisation; the filter says it outright too.

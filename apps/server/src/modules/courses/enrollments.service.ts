@@ -9,9 +9,10 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/sql-pattern.ts';
 import { tenantOf } from '../../plugins/session.ts';
 import { profiles, userRoles } from '../organizations/organizations.tables.ts';
-import { containsPattern, findCourse, iso, recomputeProgress } from './course-queries.ts';
+import { findCourse, iso, recomputeProgress } from './course-queries.ts';
 import { courseEnrollments, lessonCompletions } from './courses.tables.ts';
 
 type ListQuery = z.output<typeof EnrollmentListQuerySchema>;

@@ -17,11 +17,11 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from
 import type { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/sql-pattern.ts';
 import { tenantOf } from '../../plugins/session.ts';
 import type { StoredFileRow } from '../files/files.service.ts';
 import { organizations } from '../organizations/organizations.tables.ts';
 import {
-  containsPattern,
   findLesson,
   iso,
   loadLessonFile,

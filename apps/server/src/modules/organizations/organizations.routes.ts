@@ -1,4 +1,4 @@
-import { organizationRoutes } from '@cursus/contracts';
+import { organizationRoutes, STUDENT_LIST_LIMIT } from '@cursus/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
@@ -47,6 +47,23 @@ export async function organizationRoutesPlugin(
     async (request) => {
       const user = requireRole(request, ['trainer']);
       return { items: await organizations.listOrganizations(tenantOf(user)) };
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    organizationRoutes.listStudents,
+    async (request, _reply, { query }) => {
+      const user = requireRole(request, ['trainer']);
+      // A trainer's own organisation always; an admin names one or sees every organisation.
+      const organizationId = user.role === 'admin' ? query.organizationId : user.organizationId;
+      if (user.role !== 'admin' && !organizationId) throw new AppError('NO_ORGANIZATION');
+      const students = await organizations.listStudents(tenantOf(user), {
+        organizationId,
+        search: query.search || undefined,
+      });
+      return { items: students.slice(0, STUDENT_LIST_LIMIT), hasMore: students.length > STUDENT_LIST_LIMIT };
     },
     { tags },
   );

@@ -5,9 +5,10 @@ import {
   type Role,
   type SessionUser,
 } from '@cursus/contracts';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Database, TenantContext } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { containsPattern } from '../../lib/sql-pattern.ts';
 import { organizations, profiles, userRoles } from './organizations.tables.ts';
 
 export interface NewAccount {
@@ -204,6 +205,50 @@ export function createOrganizationsService(options: {
           return role === 'trainer' || role === 'admin';
         })
         .map((member) => member.id);
+    },
+
+    /**
+     * The students of one organisation (or, for an admin naming none, of every organisation), by
+     * name; row-level security keeps a trainer to their own organisation.
+     */
+    async listStudents(
+      tenant: TenantContext,
+      filter: { organizationId?: string | null; studentId?: string; search?: string },
+    ) {
+      const pattern = filter.search ? containsPattern(filter.search) : undefined;
+      const rows = await database.withTenant(tenant, (tx) =>
+        tx
+          .select({
+            id: profiles.id,
+            email: profiles.email,
+            fullName: profiles.fullName,
+            organizationId: profiles.organizationId,
+            profileRole: profiles.role,
+            userRole: userRoles.role,
+          })
+          .from(profiles)
+          .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+          .where(
+            and(
+              filter.organizationId ? eq(profiles.organizationId, filter.organizationId) : undefined,
+              filter.studentId ? eq(profiles.id, filter.studentId) : undefined,
+              pattern ? or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern)) : undefined,
+            ),
+          )
+          .orderBy(asc(profiles.fullName), asc(profiles.id)),
+      );
+      return rows
+        .filter(
+          (row) =>
+            row.organizationId &&
+            resolveRole({ ...row, adminEmails, organizationId: row.organizationId }) === 'student',
+        )
+        .map((row) => ({
+          id: row.id,
+          email: row.email,
+          fullName: row.fullName,
+          organizationId: row.organizationId!,
+        }));
     },
 
     /** Admins see every organisation; anyone else only their own (row-level security decides). */

@@ -1,12 +1,60 @@
 import type {
   GuideFeedbackInput,
+  LogSeverity,
   ReportLogsInput,
   ReportNotFoundInput,
   SessionUser,
 } from '@cursus/contracts';
-import type { Database } from '../../db/client.ts';
+import { and, count, desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
+import type { Database, TenantContext } from '../../db/client.ts';
 import { createAttemptCounter } from '../auth/rate-limit.ts';
-import { guideFeedback, notFoundErrors, systemLogs } from './system.tables.ts';
+import {
+  guideFeedback,
+  jobRuns,
+  notFoundErrors,
+  signInLogs,
+  systemAlerts,
+  systemLogs,
+} from './system.tables.ts';
+
+/** A log line written by the server itself (jobs, services), not reported by a browser. */
+export interface ServerLog {
+  message: string;
+  category: string;
+  severity: LogSeverity;
+  userId?: string | null;
+  userRole?: string | null;
+  organizationId?: string | null;
+  url?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** SPEC 3 system_alerts row. */
+export interface NewAlert {
+  alertType: string;
+  severity: LogSeverity;
+  title: string;
+  message: string;
+  source: string;
+  organizationId?: string | null;
+  metadata?: Record<string, unknown>;
+}
+
+export interface SignInFilter {
+  userIds?: string[];
+  organizationId?: string | null;
+  from?: Date;
+  to?: Date;
+}
+
+function signInsWhere(filter: SignInFilter) {
+  return and(
+    filter.userIds ? inArray(signInLogs.userId, filter.userIds) : undefined,
+    filter.organizationId ? eq(signInLogs.organizationId, filter.organizationId) : undefined,
+    filter.from ? gte(signInLogs.createdAt, filter.from) : undefined,
+    filter.to ? lt(signInLogs.createdAt, filter.to) : undefined,
+  );
+}
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 // Anyone can report, so reports are capped: otherwise these tables are a free place to fill a disk.
@@ -75,6 +123,89 @@ export function createSystemService(options: { database: Database; now?: () => D
             })),
           ),
       );
+    },
+
+    /** Owner connection: jobs and services log for someone other than the caller. */
+    async recordServerLog(log: ServerLog) {
+      await database.db.insert(systemLogs).values({ ...log, componentName: 'server' });
+    },
+
+    async raiseAlert(alert: NewAlert) {
+      const [row] = await database.db.insert(systemAlerts).values(alert).returning();
+      return row!;
+    },
+
+    /** One row per successful sign-in, kept for the connection logs an auditor reads. */
+    async recordSignIn(user: SessionUser, context: { ip: string; userAgent?: string }) {
+      await database.db.insert(signInLogs).values({
+        userId: user.id,
+        userRole: user.role,
+        organizationId: user.organizationId,
+        ipAddress: context.ip,
+        userAgent: context.userAgent,
+      });
+    },
+
+    /**
+     * Sign-ins (row-level security: staff of the organisation, admins), newest first, of the users
+     * named or of one organisation (all, for an admin naming neither).
+     */
+    async listSignIns(tenant: TenantContext, filter: SignInFilter) {
+      if (filter.userIds?.length === 0) return [];
+      return database.withTenant(tenant, (tx) =>
+        tx
+          .select({
+            userId: signInLogs.userId,
+            at: signInLogs.createdAt,
+            userAgent: signInLogs.userAgent,
+            ipAddress: signInLogs.ipAddress,
+          })
+          .from(signInLogs)
+          .where(signInsWhere(filter))
+          .orderBy(desc(signInLogs.createdAt), desc(signInLogs.id)),
+      );
+    },
+
+    /** How many sign-ins each user of the filter has. */
+    async countSignIns(tenant: TenantContext, filter: SignInFilter): Promise<Map<string, number>> {
+      if (filter.userIds?.length === 0) return new Map();
+      const rows = await database.withTenant(tenant, (tx) =>
+        tx
+          .select({ userId: signInLogs.userId, total: count() })
+          .from(signInLogs)
+          .where(signInsWhere(filter))
+          .groupBy(signInLogs.userId),
+      );
+      return new Map(rows.map((row) => [row.userId, row.total]));
+    },
+
+    /**
+     * Claims a run of `name` when its last one started `intervalMs` ago or more (or never ran):
+     * one atomic statement, so two instances or a restart cannot both run it (ADR 004).
+     */
+    async claimJobRun(name: string, at: Date, intervalMs: number): Promise<boolean> {
+      await database.db
+        .insert(jobRuns)
+        .values({ name, lastRunAt: new Date(0) })
+        .onConflictDoNothing();
+      const claimed = await database.db
+        .update(jobRuns)
+        .set({ lastRunAt: at, finishedAt: null, lastError: null })
+        .where(and(eq(jobRuns.name, name), lte(jobRuns.lastRunAt, new Date(at.getTime() - intervalMs))))
+        .returning({ name: jobRuns.name });
+      return claimed.length > 0;
+    },
+
+    async finishJobRun(name: string, at: Date, error?: string) {
+      await database.db
+        .update(jobRuns)
+        .set({ finishedAt: at, lastError: error ?? null })
+        .where(eq(jobRuns.name, name));
+    },
+
+    async lastJobRun(name: string) {
+      const [row] = await database.db.select().from(jobRuns).where(eq(jobRuns.name, name));
+      return row ?? null;
     },
   };
 }

@@ -51,6 +51,8 @@ export interface AppLayoutProps {
   onHelp?: () => void;
   /** SPEC 2 footer: the notifications bell, given for trainers and admins only. */
   notifications?: ReactNode;
+  /** SPEC 2 time-tracker card, at the top of the footer (students only); it minimises with the sidebar. */
+  timeTracker?: ReactNode;
   profileHref: string;
   onSignOut: () => void;
   isSigningOut?: boolean;
@@ -128,6 +130,7 @@ export function AppLayout({
   helpHref,
   onHelp,
   notifications,
+  timeTracker,
   profileHref,
   onSignOut,
   isSigningOut = false,
@@ -323,6 +326,7 @@ export function AppLayout({
         </nav>
 
         <div className={cn('flex flex-col gap-1 border-t border-border p-3', isCompact && 'items-center')}>
+          {timeTracker}
           {notifications}
           {onHelp ? (
             <button

@@ -5,11 +5,13 @@ import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { LearningTime } from '@/features/dashboard/components/learning-time';
+import { Recommendations } from '@/features/dashboard/components/recommendations';
 import { DashboardCourses } from '@/features/learning/components/dashboard-courses';
 
 /**
- * SPEC 2 /dashboard, "Mon Suivi": active and completed formations with their progress. Learning time,
- * the weekly goal and recommendations arrive with the time-tracking issue; nothing is invented here.
+ * SPEC 2 /dashboard, "Mon Suivi": learning time and the weekly goal, recommendations by priority,
+ * then active and completed formations with their progress and the progression score.
  */
 export default function StudentDashboardRoute() {
   const { t } = useTranslation('learning');
@@ -37,7 +39,11 @@ export default function StudentDashboardRoute() {
           {t('dashboard.noOrganizationDescription')}
         </Alert>
       ) : (
-        <DashboardCourses />
+        <div className="flex flex-col gap-8">
+          <LearningTime />
+          <Recommendations />
+          <DashboardCourses />
+        </div>
       )}
     </>
   );

@@ -5,6 +5,7 @@ import { Plus } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { getErrorMessage } from '@/lib/error-message';
@@ -15,7 +16,6 @@ import { useReorderLessons } from '../api/reorder-lessons';
 import { useReorderModules } from '../api/reorder-modules';
 import { useUpdateModule } from '../api/update-module';
 import { moveItem, useSortableList } from '../lib/use-sortable-list';
-import { ConfirmDialog } from './confirm-dialog';
 import { OutlineModule } from './outline-module';
 
 export interface CourseOutlineProps {

@@ -3,13 +3,13 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
 import { useChangeCourseState } from '../api/change-course-state';
 import { useDeleteCourse } from '../api/delete-course';
-import { ConfirmDialog } from './confirm-dialog';
 
 export interface DeleteCourseDialogProps {
   course: Pick<Course, 'id' | 'title'>;

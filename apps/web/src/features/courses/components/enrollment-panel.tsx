@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -16,7 +17,6 @@ import { useEnrollments } from '../api/get-enrollments';
 import { useUnenrollStudent } from '../api/unenroll-student';
 import { formatDate, formatPercent } from '../lib/format';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import { ConfirmDialog } from './confirm-dialog';
 import { EnrollStudentsDialog } from './enroll-students-dialog';
 import { ListSkeleton } from './list-skeleton';
 

@@ -13,6 +13,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -34,7 +35,6 @@ import {
   toLessonFieldError,
   toLessonValues,
 } from '../lib/lesson-form';
-import { ConfirmDialog } from './confirm-dialog';
 import { FileUploadField } from './file-upload-field';
 
 // TipTap and ProseMirror load only when a text lesson is edited: the rest of the app never pays for them.

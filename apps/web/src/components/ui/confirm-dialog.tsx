@@ -33,7 +33,7 @@ export function ConfirmDialog({
   isDanger = true,
   children,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation('common');
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog

@@ -1,0 +1,102 @@
+import type { DashboardCourse, LearnerCourse, MyDashboard, SessionUser } from '@cursus/contracts';
+import { MAX_PAGE_SIZE } from '@cursus/contracts';
+import { and, eq, isNotNull, max } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { tenantOf } from '../../plugins/session.ts';
+import type { LearningService } from '../courses/learning.service.ts';
+import { parisDaysIntoWeek } from './paris-calendar.ts';
+import { buildRecommendations, expectedSecondsByNow } from './recommendations.ts';
+import type { TimeTrackingService } from './time-tracking.service.ts';
+import { userTimeTracking } from './time-tracking.tables.ts';
+
+/** 'Mon Suivi' (SPEC 2 /dashboard): time, weekly goal, formations, progression score, recommendations. */
+export function createDashboardService(deps: {
+  database: Database;
+  timeTracking: TimeTrackingService;
+  learning: LearningService;
+  now: () => Date;
+}) {
+  const { database, timeTracking, learning, now } = deps;
+
+  /** Every formation of the learner, from the courses module (its list pages through them). */
+  async function allCourses(user: SessionUser): Promise<LearnerCourse[]> {
+    const courses: LearnerCourse[] = [];
+    for (let page = 1; ; page += 1) {
+      const list = await learning.listCourses(user, { page, pageSize: MAX_PAGE_SIZE });
+      courses.push(...list.items);
+      if (courses.length >= list.total || list.items.length === 0) return courses;
+    }
+  }
+
+  /** The last time tracked on each formation: time spent reading counts as activity, not only completions. */
+  async function trackedActivity(user: SessionUser) {
+    const rows = await database.withTenant(tenantOf(user), (tx) =>
+      tx
+        .select({ courseId: userTimeTracking.courseId, at: max(userTimeTracking.lastActivityAt) })
+        .from(userTimeTracking)
+        .where(and(eq(userTimeTracking.userId, user.id), isNotNull(userTimeTracking.courseId)))
+        .groupBy(userTimeTracking.courseId),
+    );
+    return new Map(rows.map((row) => [row.courseId!, row.at]));
+  }
+
+  return async function getDashboard(user: SessionUser): Promise<MyDashboard> {
+    if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
+    const at = now();
+    const [time, goalHours, courses, tracked] = await Promise.all([
+      timeTracking.myTime(user),
+      timeTracking.readWeeklyGoal(tenantOf(user), user.organizationId),
+      allCourses(user),
+      trackedActivity(user),
+    ]);
+    const toDashboardCourse = (course: LearnerCourse) => {
+      const trackedAt = tracked.get(course.id);
+      const completedAt = course.lastActivityAt ? new Date(course.lastActivityAt) : null;
+      const latest = [trackedAt, completedAt].filter((date): date is Date => Boolean(date));
+      const lastActivityAt = latest.length
+        ? new Date(Math.max(...latest.map((date) => date.getTime())))
+        : null;
+      return {
+        courseId: course.id,
+        title: course.title,
+        progress: course.progress,
+        completedLessons: course.completedLessons,
+        totalLessons: course.totalLessons,
+        lastActivityAt: lastActivityAt?.toISOString() ?? null,
+        enrolledAt: course.enrolledAt,
+      };
+    };
+    const all = courses.map(toDashboardCourse);
+    const isCompleted = (course: { progress: number; totalLessons: number }) =>
+      course.totalLessons > 0 && course.progress >= 100;
+    const active = all.filter((course) => !isCompleted(course));
+    const completed = all.filter(isCompleted);
+    const strip = ({ enrolledAt: _, ...course }: (typeof all)[number]): DashboardCourse => course;
+
+    const goalSeconds = goalHours * 3600;
+    const daysIntoWeek = parisDaysIntoWeek(at);
+    const progressSum = all.reduce((sum, course) => sum + course.progress, 0);
+    return {
+      time,
+      weeklyGoal: {
+        goalHours,
+        goalSeconds,
+        doneSeconds: time.weekSeconds,
+        progressPercent: Math.min(100, Math.floor((time.weekSeconds / goalSeconds) * 100)),
+        expectedSecondsByNow: expectedSecondsByNow(goalSeconds, daysIntoWeek),
+      },
+      // Same definition as /progression's average: every formation, active and completed.
+      progressionScore: all.length === 0 ? 0 : Math.round(progressSum / all.length),
+      activeCourses: active.map(strip),
+      completedCourses: completed.map(strip),
+      recommendations: buildRecommendations({
+        activeCourses: active,
+        weekSeconds: time.weekSeconds,
+        goalSeconds,
+        daysIntoWeek,
+        now: at,
+      }),
+    };
+  };
+}

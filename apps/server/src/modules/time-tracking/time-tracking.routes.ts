@@ -1,0 +1,186 @@
+import { hasPermission, type SessionUser, timeTrackingRoutes } from '@cursus/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requestLanguage } from '../../lib/i18n.ts';
+import { route } from '../../lib/route.ts';
+import { requireRole } from '../../plugins/session.ts';
+import { createAttemptCounter } from '../auth/rate-limit.ts';
+import type { ConnectionLogsService } from './connection-logs.service.ts';
+import type { createDashboardService } from './dashboard.service.ts';
+import type { IntegrityService } from './integrity.service.ts';
+import type { createSyncSessions } from './sync-sessions.ts';
+import type { TimeIssueReporter } from './time-issues.ts';
+import type { TimeTrackingService } from './time-tracking.service.ts';
+
+const tags = ['time-tracking'];
+// Reports come from learners' browsers: capped, or the log is a free place to fill a disk.
+const ISSUE_REPORTS_PER_USER = { max: 30, windowMs: 15 * 60 * 1000 };
+
+/** SPEC 6: the session-reset control, the settings and the connection logs are staff's; resetting a total is admins'. */
+function requireStaff(request: FastifyRequest, permission: string): SessionUser {
+  const user = requireRole(request, ['trainer']);
+  if (!hasPermission(user.role, [permission])) throw new AppError('NOT_AUTHORIZED');
+  if (user.role === 'trainer' && !user.organizationId) throw new AppError('NO_ORGANIZATION');
+  return user;
+}
+
+export async function timeTrackingRoutesPlugin(
+  app: FastifyInstance,
+  options: {
+    database: Database;
+    timeTracking: TimeTrackingService;
+    integrity: IntegrityService;
+    syncSessions: ReturnType<typeof createSyncSessions>;
+    getDashboard: ReturnType<typeof createDashboardService>;
+    connectionLogs: ConnectionLogsService;
+    issues: TimeIssueReporter;
+    now: () => Date;
+  },
+) {
+  const { timeTracking, integrity, connectionLogs } = options;
+  const attempts = createAttemptCounter(options.database.db, options.now);
+  // SPEC 4: time is tracked for students only (admins pass every guard).
+  const learner = (request: FastifyRequest) => requireRole(request, ['student']);
+
+  route(
+    app,
+    timeTrackingRoutes.start,
+    (request, _reply, { body }) => timeTracking.start(learner(request), body),
+    {
+      tags,
+    },
+  );
+  route(
+    app,
+    timeTrackingRoutes.listOpen,
+    async (request) => ({ items: await timeTracking.listOpen(learner(request)) }),
+    { tags },
+  );
+  route(
+    app,
+    timeTrackingRoutes.heartbeat,
+    (request, _reply, { params, body }) => timeTracking.heartbeat(learner(request), params.id, body),
+    { tags },
+  );
+  route(
+    app,
+    timeTrackingRoutes.end,
+    (request, _reply, { params, body }) => timeTracking.end(learner(request), params.id, body.elapsedSeconds),
+    { tags },
+  );
+  route(
+    app,
+    timeTrackingRoutes.sync,
+    (request, _reply, { body }) => options.syncSessions(learner(request), body.sessions),
+    { tags },
+  );
+  route(app, timeTrackingRoutes.myTime, (request) => timeTracking.myTime(learner(request)), { tags });
+  route(
+    app,
+    timeTrackingRoutes.dashboard,
+    (request) => {
+      const user = learner(request);
+      if (!hasPermission(user.role, ['view:dashboard'])) throw new AppError('NOT_AUTHORIZED');
+      return options.getDashboard(user);
+    },
+    { tags },
+  );
+  route(
+    app,
+    timeTrackingRoutes.check,
+    (request, _reply, { body }) => integrity.check(learner(request), body),
+    {
+      tags,
+    },
+  );
+  route(
+    app,
+    timeTrackingRoutes.reportIssue,
+    async (request, _reply, { body }) => {
+      const user = learner(request);
+      if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
+      const key = `user:${user.id}:time-issues`;
+      await attempts.assertAllowed(key, ISSUE_REPORTS_PER_USER);
+      await attempts.record(key, ISSUE_REPORTS_PER_USER);
+      await options.issues.report({
+        issueType: body.issueType,
+        userId: user.id,
+        organizationId: user.organizationId,
+        detail: `reported by the learner's browser${body.message ? `: ${body.message}` : ''}`,
+        metadata: { reportedBy: 'client', sessionId: body.sessionId },
+      });
+      return { ok: true as const };
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    timeTrackingRoutes.resetSession,
+    async (request, _reply, { params }) => {
+      const user = requireStaff(request, 'manage:time-tracking');
+      const result = await timeTracking.resetSession(user, params.userId);
+      request.log.info(
+        { event: 'time_tracking.reset_session', by: user.id, learnerId: params.userId, ...result },
+        'current session reset',
+      );
+      return result;
+    },
+    { tags },
+  );
+  route(
+    app,
+    timeTrackingRoutes.resetTotal,
+    async (request, _reply, { params }) => {
+      const user = requireStaff(request, 'reset:time-tracking');
+      const result = await timeTracking.resetTotal(user, params.userId);
+      request.log.warn(
+        {
+          event: 'time_tracking.reset_total',
+          by: user.id,
+          learnerId: params.userId,
+          deleted: result.deletedSessionCount,
+        },
+        'total time reset',
+      );
+      return result;
+    },
+    { tags },
+  );
+  route(
+    app,
+    timeTrackingRoutes.getSettings,
+    (request, _reply, { query }) =>
+      timeTracking.getSettings(requireStaff(request, 'manage:time-tracking'), query.organizationId),
+    { tags },
+  );
+  route(
+    app,
+    timeTrackingRoutes.updateSettings,
+    (request, _reply, { body }) =>
+      timeTracking.updateSettings(requireStaff(request, 'manage:time-tracking'), body),
+    { tags },
+  );
+  route(
+    app,
+    timeTrackingRoutes.connectionLogs,
+    (request, _reply, { query }) => connectionLogs.list(requireStaff(request, 'view:connection-logs'), query),
+    { tags },
+  );
+  route(
+    app,
+    timeTrackingRoutes.exportConnectionLogs,
+    async (request, reply, { query }) => {
+      const user = requireStaff(request, 'view:connection-logs');
+      const csv = await connectionLogs.exportCsv(user, query, requestLanguage(request));
+      const day = options.now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="connection-logs-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(csv, 'utf8'));
+    },
+    { tags },
+  );
+}

@@ -1,0 +1,362 @@
+import {
+  DEFAULT_TIME_TRACKING_SETTINGS,
+  type EndTimeSessionResult,
+  type HeartbeatInput,
+  type HeartbeatResult,
+  MAX_SESSION_SECONDS,
+  type MyTime,
+  type SessionUser,
+  type StartTimeSessionInput,
+  type StartTimeSessionResult,
+  TIME_TRACKING_TIME_ZONE,
+  type TimeTrackingSettings,
+  type TotalTime,
+} from '@cursus/contracts';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, TenantContext, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { tenantOf } from '../../plugins/session.ts';
+import type { LearningService } from '../courses/learning.service.ts';
+import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { startOfParisDay, startOfParisWeek } from './paris-calendar.ts';
+import type { TimeIssueReporter } from './time-issues.ts';
+import {
+  addToTotals,
+  boundedDuration,
+  closeAtLastActivity,
+  readTotals,
+  setTotals,
+  timestamp,
+  toSession,
+} from './time-totals.ts';
+import { timeTrackingSettings, userTimeTracking } from './time-tracking.tables.ts';
+
+export interface TimeTrackingDeps {
+  database: Database;
+  issues: TimeIssueReporter;
+  organizations: OrganizationsService;
+  learning: LearningService;
+  now: () => Date;
+}
+
+/** Only the learner's own, open session (another's id reads as unknown). */
+const ownSession = (user: SessionUser, id: string) =>
+  and(eq(userTimeTracking.id, id), eq(userTimeTracking.userId, user.id));
+
+/** SPEC 4 time tracking: a learner's sessions (start, heartbeat, end), their totals, and staff resets. */
+export function createTimeTrackingService(deps: TimeTrackingDeps) {
+  const { database, issues, organizations, learning, now } = deps;
+
+  function asLearner<T>(user: SessionUser, work: (tx: Tx) => Promise<T>): Promise<T> {
+    if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
+    return database.withTenant(tenantOf(user), work);
+  }
+
+  /** Serialises a learner's starts and syncs, so two tabs cannot both open a session. */
+  const lockLearner = (tx: Tx, userId: string) =>
+    tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${userId}, 0))`);
+
+  /** A formation the learner is enrolled in (TRAINING_NOT_FOUND otherwise), asked of the courses module. */
+  async function checkCourse(user: SessionUser, courseId: string | null | undefined) {
+    if (courseId) await learning.getCourse(user, courseId);
+  }
+
+  /** Failures on the tracking path are SPEC 8 issues too, reported once the request has failed. */
+  async function reporting<T>(
+    user: SessionUser,
+    issueType: 'session_creation_failed' | 'update_failed' | 'session_end_failed',
+    work: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof AppError) && user.organizationId) {
+        await issues.reportQuietly({
+          issueType,
+          userId: user.id,
+          organizationId: user.organizationId,
+          detail: error instanceof Error ? error.message : String(error),
+        });
+      }
+      throw error;
+    }
+  }
+
+  async function start(user: SessionUser, input: StartTimeSessionInput): Promise<StartTimeSessionResult> {
+    await checkCourse(user, input.courseId);
+    const at = now();
+    const result = await reporting(user, 'session_creation_failed', () =>
+      asLearner(user, async (tx) => {
+        await lockLearner(tx, user.id);
+        const open = await tx
+          .select()
+          .from(userTimeTracking)
+          .where(and(eq(userTimeTracking.userId, user.id), isNull(userTimeTracking.sessionEnd)))
+          .orderBy(desc(userTimeTracking.sessionStart));
+        // SPEC 4: the newest open session under the maximum age is resumed; the others (too old,
+        // or duplicates) are closed where their activity stopped.
+        const resumable = open.find(
+          (row) => at.getTime() - row.sessionStart.getTime() < MAX_SESSION_SECONDS * 1000,
+        );
+        const closedSessionIds: string[] = [];
+        for (const row of open) {
+          if (row === resumable) continue;
+          if (await closeAtLastActivity(tx, row, at)) closedSessionIds.push(row.id);
+        }
+        if (resumable) {
+          return { session: toSession(resumable), resumed: true, closedSessionIds, openCount: open.length };
+        }
+        const [created] = await tx
+          .insert(userTimeTracking)
+          .values({
+            userId: user.id,
+            organizationId: user.organizationId!,
+            courseId: input.courseId ?? null,
+            sessionStart: at,
+            lastActivityAt: at,
+          })
+          .returning();
+        return { session: toSession(created!), resumed: false, closedSessionIds, openCount: open.length };
+      }),
+    );
+    const { openCount, ...answer } = result;
+    if (openCount > 1) {
+      await issues.report({
+        issueType: 'duplicate_tracking',
+        userId: user.id,
+        organizationId: user.organizationId!,
+        detail: `${openCount} open sessions at start; ${answer.closedSessionIds.length} closed`,
+        metadata: { openSessionCount: openCount, closedSessionIds: answer.closedSessionIds },
+        alert: issues.isAlertDuplicates(openCount),
+      });
+    }
+    return answer;
+  }
+
+  /** Closes a session that reached 28,800 s (SPEC 4: it stops by itself) and counts it. */
+  async function closeAtMaximum(tx: Tx, user: SessionUser, id: string, at: Date) {
+    const [closed] = await tx
+      .update(userTimeTracking)
+      .set({ sessionEnd: sql`greatest(${userTimeTracking.sessionStart}, ${timestamp(at)})` })
+      .where(and(ownSession(user, id), isNull(userTimeTracking.sessionEnd)))
+      .returning();
+    if (closed) await addToTotals(tx, closed, closed.durationSeconds, at);
+  }
+
+  /**
+   * The hot path: one UPDATE by primary key, no read before it, in a single round trip
+   * (database.queryAsTenant). It records what the client counted, bounded by the server's clock,
+   * and the time of this activity. The rare cases (closed meanwhile, unknown, at the maximum) go
+   * through a regular transaction.
+   */
+  async function heartbeat(user: SessionUser, id: string, input: HeartbeatInput): Promise<HeartbeatResult> {
+    if (input.courseId) await checkCourse(user, input.courseId);
+    if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
+    return reporting(user, 'update_failed', async () => {
+      const at = now();
+      const update = database.db
+        .update(userTimeTracking)
+        .set({
+          durationSeconds: boundedDuration(input.elapsedSeconds, at),
+          lastActivityAt: sql`greatest(${userTimeTracking.lastActivityAt}, ${timestamp(at)})`,
+          ...(input.courseId !== undefined ? { courseId: input.courseId } : {}),
+        })
+        .where(and(ownSession(user, id), isNull(userTimeTracking.sessionEnd)))
+        .returning({
+          id: userTimeTracking.id,
+          durationSeconds: userTimeTracking.durationSeconds,
+          lastActivityAt: userTimeTracking.lastActivityAt,
+        })
+        .toSQL();
+      const [row] = await database.queryAsTenant<{
+        duration_seconds: number;
+        last_activity_at: Date | string;
+      }>(tenantOf(user), update);
+      if (row && row.duration_seconds < MAX_SESSION_SECONDS) {
+        return {
+          id,
+          durationSeconds: row.duration_seconds,
+          lastActivityAt: new Date(row.last_activity_at).toISOString(),
+          isOpen: true,
+          maxReached: false,
+        };
+      }
+      return asLearner(user, async (tx) => {
+        if (row) {
+          await closeAtMaximum(tx, user, id, at);
+          return {
+            id,
+            durationSeconds: row.duration_seconds,
+            lastActivityAt: new Date(row.last_activity_at).toISOString(),
+            isOpen: false,
+            maxReached: true,
+          };
+        }
+        const [closed] = await tx.select().from(userTimeTracking).where(ownSession(user, id));
+        if (!closed) throw new AppError('NOT_FOUND');
+        return {
+          id,
+          durationSeconds: closed.durationSeconds,
+          lastActivityAt: closed.lastActivityAt.toISOString(),
+          isOpen: false,
+          maxReached: closed.durationSeconds >= MAX_SESSION_SECONDS,
+        };
+      });
+    });
+  }
+
+  async function end(user: SessionUser, id: string, elapsedSeconds: number): Promise<EndTimeSessionResult> {
+    return reporting(user, 'session_end_failed', () =>
+      asLearner(user, async (tx) => {
+        const at = now();
+        const [closed] = await tx
+          .update(userTimeTracking)
+          .set({
+            durationSeconds: boundedDuration(elapsedSeconds, at),
+            lastActivityAt: sql`greatest(${userTimeTracking.lastActivityAt}, ${timestamp(at)})`,
+            sessionEnd: sql`greatest(${userTimeTracking.sessionStart}, ${timestamp(at)})`,
+          })
+          .where(and(ownSession(user, id), isNull(userTimeTracking.sessionEnd)))
+          .returning();
+        if (closed) {
+          const totals = await addToTotals(tx, closed, closed.durationSeconds, at);
+          return { session: toSession(closed), alreadyEnded: false, totals };
+        }
+        // Ending twice (two tabs, a retried request) counts once.
+        const [existing] = await tx.select().from(userTimeTracking).where(ownSession(user, id));
+        if (!existing) throw new AppError('NOT_FOUND');
+        return { session: toSession(existing), alreadyEnded: true, totals: await readTotals(tx, user.id) };
+      }),
+    );
+  }
+
+  async function listOpen(user: SessionUser) {
+    const rows = await asLearner(user, (tx) =>
+      tx
+        .select()
+        .from(userTimeTracking)
+        .where(and(eq(userTimeTracking.userId, user.id), isNull(userTimeTracking.sessionEnd)))
+        .orderBy(desc(userTimeTracking.sessionStart)),
+    );
+    return rows.map(toSession);
+  }
+
+  /** Today and this week count sessions by the Paris day they started; the total adds the open session's recorded time. */
+  async function myTime(user: SessionUser): Promise<MyTime> {
+    const at = now();
+    const dayStart = startOfParisDay(at);
+    const weekStart = startOfParisWeek(at);
+    return asLearner(user, async (tx) => {
+      const duration = userTimeTracking.durationSeconds;
+      const [sums] = await tx
+        .select({
+          today: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${timestamp(dayStart)}), 0)::int`,
+          week: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${timestamp(weekStart)}), 0)::int`,
+          open: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionEnd} is null), 0)::int`,
+        })
+        .from(userTimeTracking)
+        .where(
+          and(
+            eq(userTimeTracking.userId, user.id),
+            sql`(${userTimeTracking.sessionStart} >= ${timestamp(weekStart)} or ${userTimeTracking.sessionEnd} is null)`,
+          ),
+        );
+      const totals = await readTotals(tx, user.id);
+      const open = Number(sums?.open ?? 0);
+      return {
+        todaySeconds: Number(sums?.today ?? 0),
+        weekSeconds: Number(sums?.week ?? 0),
+        totalSeconds: totals.totalTimeSeconds + open,
+        openSessionSeconds: open,
+        weekStartsAt: weekStart.toISOString(),
+        timeZone: TIME_TRACKING_TIME_ZONE,
+      };
+    });
+  }
+
+  /** A learner the actor may act on: a student of the actor's organisation (any, for an admin). */
+  async function findLearner(actor: SessionUser, learnerId: string) {
+    const learner = await organizations.loadUser(learnerId);
+    const isVisible =
+      learner?.organizationId &&
+      learner.role === 'student' &&
+      (actor.role === 'admin' || learner.organizationId === actor.organizationId);
+    if (!learner || !isVisible) throw new AppError('USER_NOT_FOUND');
+    return { userId: learner.id, organizationId: learner.organizationId! };
+  }
+
+  /** SPEC 4: the learner's open sessions are closed with duration 0; nothing is added to the totals. */
+  async function resetSession(actor: SessionUser, learnerId: string) {
+    await findLearner(actor, learnerId);
+    const at = now();
+    const closed = await database.withTenant(tenantOf(actor), (tx) =>
+      tx
+        .update(userTimeTracking)
+        .set({
+          durationSeconds: 0,
+          sessionEnd: sql`greatest(${userTimeTracking.sessionStart}, ${timestamp(at)})`,
+        })
+        .where(and(eq(userTimeTracking.userId, learnerId), isNull(userTimeTracking.sessionEnd)))
+        .returning({ id: userTimeTracking.id }),
+    );
+    return { closedSessionCount: closed.length };
+  }
+
+  /** SPEC 4 and 7 (update-total-time, action reset): totals to 0 and the session rows deleted, together. */
+  async function resetTotal(actor: SessionUser, learnerId: string) {
+    const learner = await findLearner(actor, learnerId);
+    return database.withTenant(tenantOf(actor), async (tx) => {
+      const deleted = await tx
+        .delete(userTimeTracking)
+        .where(eq(userTimeTracking.userId, learnerId))
+        .returning({ id: userTimeTracking.id });
+      const totals: TotalTime = await setTotals(tx, learner, 0, now());
+      return { success: true as const, deletedSessionCount: deleted.length, totals };
+    });
+  }
+
+  async function readWeeklyGoal(tenant: TenantContext, organizationId: string): Promise<number> {
+    const [row] = await database.withTenant(tenant, (tx) =>
+      tx.select().from(timeTrackingSettings).where(eq(timeTrackingSettings.organizationId, organizationId)),
+    );
+    return row?.weeklyGoalHours ?? DEFAULT_TIME_TRACKING_SETTINGS.weeklyGoalHours;
+  }
+
+  /** Trainers read and set their own organisation's; admins name one (or use their own). */
+  function settingsOrganization(actor: SessionUser, organizationId?: string) {
+    const target = actor.role === 'admin' ? (organizationId ?? actor.organizationId) : actor.organizationId;
+    if (!target) throw new AppError('NO_ORGANIZATION');
+    return target;
+  }
+
+  return {
+    start,
+    heartbeat,
+    end,
+    listOpen,
+    myTime,
+    resetSession,
+    resetTotal,
+    readWeeklyGoal,
+
+    async getSettings(actor: SessionUser, organizationId?: string): Promise<TimeTrackingSettings> {
+      const target = settingsOrganization(actor, organizationId);
+      return { organizationId: target, weeklyGoalHours: await readWeeklyGoal(tenantOf(actor), target) };
+    },
+
+    async updateSettings(actor: SessionUser, input: { weeklyGoalHours: number; organizationId?: string }) {
+      const target = settingsOrganization(actor, input.organizationId);
+      const values = { weeklyGoalHours: input.weeklyGoalHours, updatedBy: actor.id, updatedAt: now() };
+      const [row] = await database.withTenant(tenantOf(actor), (tx) =>
+        tx
+          .insert(timeTrackingSettings)
+          .values({ organizationId: target, ...values })
+          .onConflictDoUpdate({ target: timeTrackingSettings.organizationId, set: values })
+          .returning(),
+      );
+      return { organizationId: row!.organizationId, weeklyGoalHours: row!.weeklyGoalHours };
+    },
+  };
+}
+
+export type TimeTrackingService = ReturnType<typeof createTimeTrackingService>;

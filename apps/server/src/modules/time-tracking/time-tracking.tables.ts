@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { authUsers } from '../auth/auth.tables.ts';
+import { courses } from '../courses/courses.tables.ts';
+import { organizations } from '../organizations/organizations.tables.ts';
+
+/**
+ * SPEC 3 user_time_tracking: one row per tracked session. Tenant table with row-level security
+ * (migration 0005): a learner reads and writes their own rows, the organisation's staff read them.
+ */
+export const userTimeTracking = pgTable(
+  'user_time_tracking',
+  {
+    // Offline sessions keep the id their client drew, so a replayed sync finds them (idempotence).
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    sessionStart: timestamp('session_start', { withTimezone: true }).notNull(),
+    sessionEnd: timestamp('session_end', { withTimezone: true }),
+    durationSeconds: integer('duration_seconds').notNull().default(0),
+    /** The server's time of the last heartbeat: where a dead tab's session is closed. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
+    /** 'online' (started on the server) or 'offline' (sent later from the browser's pending store). */
+    source: text('source').notNull().default('online'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // SPEC 7 'select open sessions by user', on every start and check.
+    index('user_time_tracking_open_user_id_idx').on(table.userId).where(sql`${table.sessionEnd} is null`),
+    index('user_time_tracking_user_id_session_start_idx').on(table.userId, table.sessionStart.desc()),
+    // Connection logs: one organisation, a date range.
+    index('user_time_tracking_organization_id_session_start_idx').on(
+      table.organizationId,
+      table.sessionStart.desc(),
+    ),
+    check('user_time_tracking_duration_check', sql`${table.durationSeconds} between 0 and 28800`),
+    check(
+      'user_time_tracking_end_check',
+      sql`${table.sessionEnd} is null or ${table.sessionEnd} >= ${table.sessionStart}`,
+    ),
+    check('user_time_tracking_source_check', sql`${table.source} in ('online', 'offline')`),
+  ],
+);
+
+/**
+ * SPEC 3 user_total_time: the sum of the learner's closed sessions, with hours and the minutes
+ * left over (SPEC 5's corruption check compares them). Written in the transaction that closes a session.
+ */
+export const userTotalTime = pgTable(
+  'user_total_time',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    totalTimeSeconds: integer('total_time_seconds').notNull().default(0),
+    totalHours: integer('total_hours').notNull().default(0),
+    remainingMinutes: integer('remaining_minutes').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('user_total_time_organization_id_idx').on(table.organizationId),
+    check('user_total_time_total_check', sql`${table.totalTimeSeconds} >= 0`),
+  ],
+);
+
+/** An organisation's time-tracking settings; no row means the defaults (SPEC 9: 20 h a week). */
+export const timeTrackingSettings = pgTable(
+  'time_tracking_settings',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    weeklyGoalHours: integer('weekly_goal_hours').notNull().default(20),
+    updatedBy: text('updated_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('time_tracking_settings_weekly_goal_check', sql`${table.weeklyGoalHours} between 1 and 80`),
+  ],
+);

@@ -1,0 +1,224 @@
+import type { ConnectionLogs, LearnerConnectionLog } from '@cursus/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Mock } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { buildCourse, page } from '@/features/courses/testing/build-course';
+import { buildUser, mockApi, renderRoutes } from '@/testing/test-utils';
+import { createAppRoutes } from '../../router';
+
+const ANA = '00000000-0000-4000-8000-000000000001';
+const BOB = '00000000-0000-4000-8000-000000000002';
+const COURSE_ID = '00000000-0000-4000-8000-000000000100';
+const LOGS_PATH = '/api/time-tracking/connection-logs';
+
+// Intl separates numbers from units with no-break spaces; compare the words, not the space flavour.
+const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+
+function buildLog(overrides: Partial<LearnerConnectionLog> = {}): LearnerConnectionLog {
+  return {
+    studentId: ANA,
+    fullName: 'Ana Lopez',
+    email: 'ana.lopez@example.org',
+    signInCount: 0,
+    sessionCount: 0,
+    totalSeconds: 0,
+    signIns: [],
+    sessions: [],
+    ...overrides,
+  };
+}
+
+function buildLogs(items: LearnerConnectionLog[], overrides: Partial<ConnectionLogs> = {}): ConnectionLogs {
+  return {
+    items,
+    total: items.length,
+    page: 1,
+    pageSize: 20,
+    totals: {
+      learnerCount: items.length,
+      signInCount: items.reduce((sum, item) => sum + item.signInCount, 0),
+      sessionCount: items.reduce((sum, item) => sum + item.sessionCount, 0),
+      totalSeconds: items.reduce((sum, item) => sum + item.totalSeconds, 0),
+    },
+    ...overrides,
+  };
+}
+
+const ANA_LOG = buildLog({
+  signInCount: 1,
+  sessionCount: 2,
+  totalSeconds: 2 * 3600 + 15 * 60,
+  signIns: [{ at: '2025-03-12T08:00:00.000Z', ipAddress: '203.0.113.7', userAgent: 'Firefox 136' }],
+  sessions: [
+    {
+      id: '00000000-0000-4000-8000-000000000501',
+      courseId: COURSE_ID,
+      courseTitle: 'Sécurité au travail',
+      sessionStart: '2025-03-12T08:05:00.000Z',
+      sessionEnd: '2025-03-12T10:05:00.000Z',
+      durationSeconds: 2 * 3600,
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000502',
+      courseId: null,
+      courseTitle: null,
+      sessionStart: '2025-03-13T07:00:00.000Z',
+      sessionEnd: null,
+      durationSeconds: 15 * 60,
+    },
+  ],
+});
+const BOB_LOG = buildLog({ studentId: BOB, fullName: 'Bob Martin', email: 'bob.martin@example.org' });
+
+/** The query strings the screen sent for its page of logs. */
+function logQueries(fetchMock: Mock): URLSearchParams[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === LOGS_PATH)
+    .map((url) => url.searchParams);
+}
+
+function renderLogs(path: string, logs: ConnectionLogs = buildLogs([ANA_LOG, BOB_LOG])) {
+  const api = mockApi({
+    'GET /api/auth/session': { body: { user: buildUser({ role: 'trainer' }) } },
+    [`GET ${LOGS_PATH}`]: { body: logs },
+    'GET /api/organizations/students': {
+      body: {
+        items: logs.items.map((log) => ({
+          id: log.studentId,
+          fullName: log.fullName,
+          email: log.email,
+          organizationId: '00000000-0000-4000-8000-000000000900',
+        })),
+        hasMore: false,
+      },
+    },
+    'GET /api/courses': {
+      body: page([buildCourse({ id: COURSE_ID, title: 'Sécurité au travail' })]),
+    },
+  });
+  return { ...api, ...renderRoutes(createAppRoutes(), path) };
+}
+
+describe('/trainer/connection-logs', () => {
+  it('lists each learner with their counts, the totals, and on demand their sessions and sign-ins', async () => {
+    renderLogs('/trainer/connection-logs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Journaux de connexion' })).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Journaux par apprenant' });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+
+    const totals = screen.getByRole('heading', { name: 'Totaux' }).closest('section')!;
+    const total = (label: string) => plain(within(totals).getByText(label).nextElementSibling!.textContent);
+    expect(total('Apprenants')).toBe('2');
+    expect(total('Connexions')).toBe('1');
+    expect(total('Sessions suivies')).toBe('2');
+    expect(total('Durée totale')).toBe('2 h 15 min');
+
+    const ana = within(list).getByRole('article', { name: 'Ana Lopez' });
+    expect(plain(ana.textContent)).toContain('1 connexion · 2 sessions · 2 h 15 min');
+    // SPEC 6: a trainer may reset a learner's current session, only an admin their total time.
+    expect(within(ana).getByRole('button', { name: /Réinitialiser la session en cours/ })).toBeTruthy();
+    expect(within(ana).queryByRole('button', { name: /Réinitialiser le temps total/ })).toBeNull();
+    fireEvent.click(within(ana).getByRole('button', { name: 'Afficher le détail (Ana Lopez)' }));
+
+    const sessions = within(ana).getByRole('table', {
+      name: 'Sessions suivies de Ana Lopez (heures de Paris)',
+    });
+    expect(
+      within(sessions)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Formation', 'Début', 'Fin', 'Durée']);
+    const [, first, second] = within(sessions).getAllByRole('row');
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => plain(cell.textContent)),
+    ).toEqual(['Sécurité au travail', '12/03/2025 09:05', '12/03/2025 11:05', '2 h']);
+    expect(within(second!).getByText('Sans formation')).toBeTruthy();
+    expect(within(second!).getByText('En cours')).toBeTruthy();
+
+    const signIns = within(ana).getByRole('table', { name: 'Connexions de Ana Lopez (heures de Paris)' });
+    expect(within(signIns).getByText('203.0.113.7')).toBeTruthy();
+  });
+
+  it('reads its filters from the address, sends them to the API and puts them in the CSV export', async () => {
+    const { fetchMock } = renderLogs(
+      `/trainer/connection-logs?studentId=${ANA}&from=2025-03-01&to=2025-03-31`,
+      buildLogs([ANA_LOG]),
+    );
+    await screen.findByRole('article', { name: 'Ana Lopez' });
+    const query = logQueries(fetchMock).at(-1)!;
+    expect(query.get('studentId')).toBe(ANA);
+    expect(query.get('from')).toBe('2025-03-01');
+    expect(query.get('to')).toBe('2025-03-31');
+    expect(query.get('page')).toBe('1');
+
+    const exportLink = screen.getByRole('link', { name: 'Exporter en CSV' });
+    expect(exportLink.hasAttribute('download')).toBe(true);
+    const exportUrl = new URL(exportLink.getAttribute('href')!, 'http://localhost');
+    expect(exportUrl.pathname).toBe('/api/time-tracking/connection-logs/export');
+    expect(Object.fromEntries(exportUrl.searchParams)).toEqual({
+      studentId: ANA,
+      from: '2025-03-01',
+      to: '2025-03-31',
+    });
+    // One learner left: their details are open at once.
+    expect(screen.getByRole('table', { name: /Sessions suivies de Ana Lopez/ })).toBeTruthy();
+  });
+
+  it('puts a new filter in the address and the query, back on the first page', async () => {
+    const { fetchMock, router } = renderLogs('/trainer/connection-logs?page=2');
+    await screen.findByRole('list', { name: 'Journaux par apprenant' });
+    const formation = await screen.findByRole('combobox', { name: 'Formation' });
+    await screen.findByRole('option', { name: 'Sécurité au travail' });
+    fireEvent.change(formation, { target: { value: COURSE_ID } });
+    const learner = screen.getByRole('combobox', { name: 'Apprenant' });
+    await screen.findByRole('option', { name: 'Bob Martin (bob.martin@example.org)' });
+    fireEvent.change(learner, { target: { value: BOB } });
+
+    await waitFor(() => expect(logQueries(fetchMock).at(-1)!.get('studentId')).toBe(BOB));
+    const query = logQueries(fetchMock).at(-1)!;
+    expect(query.get('courseId')).toBe(COURSE_ID);
+    expect(query.get('page')).toBe('1');
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('courseId')).toBe(COURSE_ID);
+    expect(search.get('studentId')).toBe(BOB);
+    expect(search.get('page')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toBe(
+      `/api/time-tracking/connection-logs/export?studentId=${BOB}&courseId=${COURSE_ID}`,
+    );
+  });
+
+  it('pages through the learners', async () => {
+    const { fetchMock, router } = renderLogs(
+      '/trainer/connection-logs',
+      buildLogs([ANA_LOG, BOB_LOG], { total: 45 }),
+    );
+    const pages = await screen.findByRole('navigation', { name: 'Pages des journaux' });
+    expect(within(pages).getByText('Page 1 sur 3')).toBeTruthy();
+    fireEvent.click(within(pages).getByRole('button', { name: 'Page suivante' }));
+    await waitFor(() => expect(logQueries(fetchMock).at(-1)!.get('page')).toBe('2'));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
+  });
+
+  it('refuses a period that ends before it starts, without asking the server', async () => {
+    const { fetchMock } = renderLogs('/trainer/connection-logs?from=2025-03-31&to=2025-03-01');
+    expect(
+      await screen.findByText('La date de fin doit être postérieure ou égale à la date de début.'),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Au').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('link', { name: 'Exporter en CSV' })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Exporter en CSV' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(logQueries(fetchMock)).toHaveLength(0);
+  });
+
+  it('says when the filters match nothing and clears them', async () => {
+    const { router } = renderLogs(`/trainer/connection-logs?courseId=${COURSE_ID}`, buildLogs([]));
+    expect(await screen.findByText('Aucun résultat pour ces filtres')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Effacer les filtres' })[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/layouts/app-layout';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { ConnectionLogs } from '@/features/connection-logs/components/connection-logs';
+import {
+  ResetLearnerTimeButton,
+  ResetTotalTimeButton,
+} from '@/features/time-tracking/components/reset-learner-time-button';
+
+/**
+ * SPEC 2 /trainer/connection-logs: learners' sign-ins and tracked sessions, for trainers and admins,
+ * with the SPEC 6 resets of a learner's tracked time (current session for staff, total for admins).
+ */
+export default function TrainerConnectionLogsRoute() {
+  const { t } = useTranslation('connectionLogs');
+  const role = useAuth().user?.role ?? null;
+  return (
+    <>
+      <PageHeader title={t('page.title')} description={t('page.description')} />
+      <ConnectionLogs
+        renderLearnerActions={(log) => (
+          <>
+            <ResetLearnerTimeButton learnerId={log.studentId} learnerName={log.fullName} viewerRole={role} />
+            <ResetTotalTimeButton learnerId={log.studentId} learnerName={log.fullName} viewerRole={role} />
+          </>
+        )}
+      />
+    </>
+  );
+}

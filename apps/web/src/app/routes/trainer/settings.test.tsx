@@ -1,0 +1,51 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser, mockApi, type RecordedCall, renderRoutes } from '@/testing/test-utils';
+import { createAppRoutes } from '../../router';
+
+const ORGANIZATION_ID = '3f0e8a52-8f7e-4d38-9a57-4d0f3f8e2b11';
+
+function renderSettings(weeklyGoalHours = 20) {
+  const api = mockApi({
+    'GET /api/auth/session': { body: { user: buildUser({ role: 'trainer' }) } },
+    'GET /api/time-tracking/settings': { body: { organizationId: ORGANIZATION_ID, weeklyGoalHours } },
+    'PUT /api/time-tracking/settings': (call) => ({
+      body: { organizationId: ORGANIZATION_ID, ...(call.body as { weeklyGoalHours: number }) },
+    }),
+  });
+  return { ...api, ...renderRoutes(createAppRoutes(), '/trainer/settings') };
+}
+
+const saves = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.method === 'PUT' && call.path === '/api/time-tracking/settings');
+
+describe('/trainer/settings', () => {
+  it("shows the organisation's weekly goal and says more settings come later", async () => {
+    renderSettings(25);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paramètres' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Objectif hebdomadaire' })).toBeTruthy();
+    const input = (await screen.findByLabelText('Heures par semaine')) as HTMLInputElement;
+    expect(input.value).toBe('25');
+    expect(screen.getByText('Entre 1 et 80 heures, par défaut 20 heures.')).toBeTruthy();
+    expect(screen.getByText(/D'autres paramètres de l'organisme arriveront/)).toBeTruthy();
+  });
+
+  it('saves a new goal through the settings route', async () => {
+    const { calls } = renderSettings();
+    const input = await screen.findByLabelText('Heures par semaine');
+    fireEvent.change(input, { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(saves(calls)[0]!.body).toEqual({ weeklyGoalHours: 12 });
+  });
+
+  it.each(['0', '81', '7.5', ''])('refuses %j hours without sending it', async (value) => {
+    const { calls } = renderSettings();
+    const input = await screen.findByLabelText('Heures par semaine');
+    fireEvent.change(input, { target: { value } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText("Indiquez un nombre entier d'heures entre 1 et 80.")).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(saves(calls)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,25 @@
+import { type ConnectionLogQuery, timeTrackingRoutes } from '@cursus/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+
+export const CONNECTION_LOGS_QUERY_KEY = ['time-tracking', 'connection-logs'] as const;
+
+/** `/trainer/connection-logs`: one page of learners with their sign-ins, sessions and totals. */
+export function getConnectionLogs(query: ConnectionLogQuery, signal?: AbortSignal) {
+  return callApi(timeTrackingRoutes.connectionLogs, { query, signal });
+}
+
+export function connectionLogsQueryOptions(query: ConnectionLogQuery) {
+  return queryOptions({
+    queryKey: [...CONNECTION_LOGS_QUERY_KEY, query],
+    queryFn: ({ signal }) => getConnectionLogs(query, signal),
+    // Sessions keep arriving while learners study: always ask again when the screen opens.
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
+}
+
+export function useConnectionLogs(query: ConnectionLogQuery, { enabled = true }: { enabled?: boolean } = {}) {
+  // The previous page stays on screen while the next one loads, so the list does not jump.
+  return useQuery({ ...connectionLogsQueryOptions(query), enabled, placeholderData: keepPreviousData });
+}

@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import type { FormationOption } from '../api/get-formation-options';
+import type { LearnerOption } from '../api/get-learner-options';
+import type { ConnectionLogFilterValues } from '../lib/connection-log-filters';
+
+export interface ConnectionLogFiltersProps {
+  values: ConnectionLogFilterValues;
+  learners: LearnerOption[];
+  formations: FormationOption[];
+  datesInOrder: boolean;
+  onChange: (changes: Partial<ConnectionLogFilterValues>) => void;
+}
+
+/** Labelled native controls: keyboard, screen readers and mobile pickers (dates included) just work. */
+export function ConnectionLogFilters({
+  values,
+  learners,
+  formations,
+  datesInOrder,
+  onChange,
+}: ConnectionLogFiltersProps) {
+  const { t } = useTranslation('connectionLogs');
+  const id = useId();
+  const errorId = `${id}-dates-error`;
+  // A learner or formation named in the address but not (or no longer) offered still shows as chosen.
+  const learnerOptions =
+    values.studentId && !learners.some((learner) => learner.id === values.studentId)
+      ? [...learners, { id: values.studentId, name: values.studentId, email: '' }]
+      : learners;
+  const formationOptions =
+    values.courseId && !formations.some((formation) => formation.id === values.courseId)
+      ? [...formations, { id: values.courseId, title: values.courseId }]
+      : formations;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some supported browsers and to the test DOM.
+    <div
+      role="search"
+      aria-label={t('filters.label')}
+      className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr]"
+    >
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <Label htmlFor={`${id}-learner`}>{t('filters.learner')}</Label>
+        <Select
+          id={`${id}-learner`}
+          value={values.studentId}
+          onChange={(event) => onChange({ studentId: event.target.value })}
+        >
+          <option value="">{t('filters.allLearners')}</option>
+          {learnerOptions.map((learner) => (
+            <option key={learner.id} value={learner.id}>
+              {learner.email ? `${learner.name} (${learner.email})` : learner.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <Label htmlFor={`${id}-formation`}>{t('filters.formation')}</Label>
+        <Select
+          id={`${id}-formation`}
+          value={values.courseId}
+          onChange={(event) => onChange({ courseId: event.target.value })}
+        >
+          <option value="">{t('filters.allFormations')}</option>
+          {formationOptions.map((formation) => (
+            <option key={formation.id} value={formation.id}>
+              {formation.title}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <Label htmlFor={`${id}-from`}>{t('filters.from')}</Label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={values.from}
+          max={values.to || undefined}
+          aria-invalid={datesInOrder ? undefined : true}
+          aria-describedby={datesInOrder ? undefined : errorId}
+          onChange={(event) => onChange({ from: event.target.value })}
+        />
+      </div>
+      <div className="flex min-w-0 flex-col gap-1.5">
+        <Label htmlFor={`${id}-to`}>{t('filters.to')}</Label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={values.to}
+          min={values.from || undefined}
+          aria-invalid={datesInOrder ? undefined : true}
+          aria-describedby={datesInOrder ? undefined : errorId}
+          onChange={(event) => onChange({ to: event.target.value })}
+        />
+      </div>
+      {!datesInOrder && (
+        <p id={errorId} role="alert" className="text-sm text-danger sm:col-span-2 lg:col-span-4">
+          {t('filters.datesOutOfOrder')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import type { ConnectionLogs as ConnectionLogsPage, LearnerConnectionLog } from '@cursus/contracts';
+import { Download, RotateCcw, SearchX, Users } from 'lucide-react';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClassName } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
+import { getErrorMessage } from '@/lib/error-message';
+import { formatDuration } from '@/lib/format-duration';
+import { getLanguage } from '@/lib/i18n';
+import { useConnectionLogs } from '../api/get-connection-logs';
+import { useFormationOptions } from '../api/get-formation-options';
+import { useLearnerOptions } from '../api/get-learner-options';
+import {
+  areDatesInOrder,
+  type ConnectionLogPageState,
+  EMPTY_FILTERS,
+  getExportHref,
+  hasFilters,
+  readFilters,
+  toQuery,
+  writeFilters,
+} from '../lib/connection-log-filters';
+import { ConnectionLogFilters } from './connection-log-filters';
+import { LearnerLog } from './learner-log';
+
+/**
+ * `/trainer/connection-logs` (issue 5): per learner, sign-ins and tracked sessions, filtered by
+ * learner, formation and days, paged, with totals and the CSV export of the same filters. The
+ * server keeps a trainer to their own organisation.
+ */
+export interface ConnectionLogsProps {
+  /** Controls shown with each learner (the route composes the time-tracking resets here). */
+  renderLearnerActions?: (log: LearnerConnectionLog) => ReactNode;
+}
+
+export function ConnectionLogs({ renderLearnerActions }: ConnectionLogsProps) {
+  const { t } = useTranslation('connectionLogs');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = readFilters(searchParams);
+  const datesInOrder = areDatesInOrder(filters);
+  const logs = useConnectionLogs(toQuery(filters), { enabled: datesInOrder });
+  const learners = useLearnerOptions();
+  const formations = useFormationOptions();
+  const isFiltered = hasFilters(filters);
+
+  const update = (changes: Partial<ConnectionLogPageState>) => {
+    // Any new filter starts again from the first page.
+    setSearchParams(writeFilters({ ...filters, page: 1, ...changes }), { replace: true });
+  };
+  const resetFilters = () => setSearchParams(writeFilters({ ...EMPTY_FILTERS, page: 1 }), { replace: true });
+
+  const renderBody = () => {
+    if (!datesInOrder) return null;
+    if (logs.isPending) return <LogsSkeleton />;
+    if (logs.isError)
+      return (
+        <Alert
+          variant="error"
+          title={t('list.errorTitle')}
+          action={
+            <Button variant="secondary" size="sm" className="self-start" onClick={() => logs.refetch()}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              {t('list.retry')}
+            </Button>
+          }
+        >
+          {getErrorMessage(logs.error)}
+        </Alert>
+      );
+    const { items, total, page, pageSize } = logs.data;
+    if (items.length === 0) {
+      return isFiltered ? (
+        <EmptyState
+          icon={SearchX}
+          title={t('list.noMatchTitle')}
+          description={t('list.noMatchDescription')}
+          action={
+            <Button variant="secondary" onClick={resetFilters}>
+              {t('filters.reset')}
+            </Button>
+          }
+        />
+      ) : (
+        <EmptyState icon={Users} title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
+      );
+    }
+    return (
+      <div className="flex flex-col gap-4">
+        <Totals totals={logs.data.totals} />
+        <ul
+          aria-label={t('list.label')}
+          aria-busy={logs.isFetching || undefined}
+          className={logs.isPlaceholderData ? 'flex flex-col gap-3 opacity-70' : 'flex flex-col gap-3'}
+        >
+          {items.map((log) => (
+            <li key={log.studentId} className="min-w-0">
+              <LearnerLog
+                log={log}
+                defaultExpanded={items.length === 1}
+                actions={renderLearnerActions?.(log)}
+              />
+            </li>
+          ))}
+        </ul>
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          label={t('pagination.label')}
+          onPageChange={(next) => update({ page: next })}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <div className="flex min-w-0 flex-col gap-5">
+      <ConnectionLogFilters
+        values={filters}
+        learners={learners.data ?? []}
+        formations={formations.data ?? []}
+        datesInOrder={datesInOrder}
+        onChange={update}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-wrap items-center gap-2">
+          {datesInOrder ? (
+            <a href={getExportHref(filters)} download className={buttonClassName('primary')}>
+              <Download aria-hidden="true" className="size-4" />
+              {t('export.action')}
+            </a>
+          ) : (
+            <Button disabled>
+              <Download aria-hidden="true" className="size-4" />
+              {t('export.action')}
+            </Button>
+          )}
+          {isFiltered && (
+            <Button variant="link" onClick={resetFilters}>
+              {t('filters.reset')}
+            </Button>
+          )}
+        </div>
+        <p className="text-xs text-muted-foreground sm:max-w-sm sm:text-right">{t('export.hint')}</p>
+      </div>
+      {renderBody()}
+    </div>
+  );
+}
+
+function Totals({ totals }: { totals: ConnectionLogsPage['totals'] }) {
+  const { t } = useTranslation('connectionLogs');
+  const headingId = useId();
+  const language = getLanguage();
+  const number = new Intl.NumberFormat(language);
+  const stats: [string, string][] = [
+    [t('totals.learners'), number.format(totals.learnerCount)],
+    [t('totals.signIns'), number.format(totals.signInCount)],
+    [t('totals.sessions'), number.format(totals.sessionCount)],
+    [t('totals.duration'), formatDuration(totals.totalSeconds, language)],
+  ];
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId} className="sr-only">
+        {t('totals.heading')}
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {stats.map(([label, value]) => (
+          <div
+            key={label}
+            className="flex min-w-0 flex-col gap-1 rounded-xl border border-border bg-card p-3 shadow-sm"
+          >
+            <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+            <dd className="text-lg font-semibold text-foreground tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function LogsSkeleton() {
+  const { t } = useTranslation('connectionLogs');
+  return (
+    <div role="status" aria-live="polite" className="flex flex-col gap-3">
+      <span className="sr-only">{t('list.loading')}</span>
+      {[0, 1, 2].map((index) => (
+        <div
+          key={index}
+          aria-hidden="true"
+          className="flex animate-pulse flex-col gap-3 rounded-xl border border-border bg-card p-4"
+        >
+          <div className="h-4 w-1/3 rounded bg-muted" />
+          <div className="h-3 w-1/2 rounded bg-muted" />
+        </div>
+      ))}
+    </div>
+  );
+}

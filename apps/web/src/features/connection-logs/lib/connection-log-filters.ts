@@ -1,0 +1,72 @@
+import { type ConnectionLogQuery, DEFAULT_PAGE_SIZE, timeTrackingRoutes } from '@cursus/contracts';
+
+export interface ConnectionLogFilterValues {
+  studentId: string;
+  courseId: string;
+  /** Days as 'YYYY-MM-DD' (Paris days on the server), '' for none. */
+  from: string;
+  to: string;
+}
+
+export type ConnectionLogPageState = ConnectionLogFilterValues & { page: number };
+
+export const EMPTY_FILTERS: ConnectionLogFilterValues = { studentId: '', courseId: '', from: '', to: '' };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The screen's state lives in the address, so a filtered view can be bookmarked or shared. */
+export function readFilters(search: URLSearchParams): ConnectionLogPageState {
+  const day = (name: string) => {
+    const value = search.get(name) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  const page = Number(search.get('page'));
+  return {
+    studentId: search.get('studentId')?.trim() ?? '',
+    courseId: search.get('courseId')?.trim() ?? '',
+    from: day('from'),
+    to: day('to'),
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+  };
+}
+
+export function writeFilters(values: ConnectionLogPageState): URLSearchParams {
+  const search = filterParams(values);
+  if (values.page > 1) search.set('page', String(values.page));
+  return search;
+}
+
+function filterParams(values: ConnectionLogFilterValues): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const name of ['studentId', 'courseId', 'from', 'to'] as const) {
+    if (values[name]) search.set(name, values[name]);
+  }
+  return search;
+}
+
+export function hasFilters(values: ConnectionLogFilterValues): boolean {
+  return Boolean(values.studentId || values.courseId || values.from || values.to);
+}
+
+/** The contract refuses a period that ends before it starts; the screen says so before asking. */
+export function areDatesInOrder(values: ConnectionLogFilterValues): boolean {
+  return !values.from || !values.to || values.from <= values.to;
+}
+
+export function toQuery(values: ConnectionLogPageState): ConnectionLogQuery {
+  return {
+    page: values.page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    studentId: values.studentId || undefined,
+    courseId: values.courseId || undefined,
+    from: values.from || undefined,
+    to: values.to || undefined,
+  };
+}
+
+/** The CSV export of the same filters; the server names the file (Content-Disposition). */
+export function getExportHref(values: ConnectionLogFilterValues): string {
+  const query = filterParams(values).toString();
+  const path = timeTrackingRoutes.exportConnectionLogs.path;
+  return query ? `${path}?${query}` : path;
+}

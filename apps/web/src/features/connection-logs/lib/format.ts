@@ -1,0 +1,13 @@
+import { type Language, TIME_TRACKING_TIME_ZONE } from '@cursus/contracts';
+
+/**
+ * Times in Paris, like the server's days and the CSV export: an auditor comparing the screen with
+ * the file reads the same hours whatever the trainer's own time zone.
+ */
+export function formatParisDateTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: TIME_TRACKING_TIME_ZONE,
+  }).format(new Date(iso));
+}

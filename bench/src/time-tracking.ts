@@ -1,0 +1,237 @@
+/**
+ * Time-tracking write benchmark (issue 5): N learners each with an open session, heartbeats over
+ * HTTP against a server started the way production starts it. The target is 30,000 learners
+ * writing every 30 s, i.e. 1,000 writes/s with p99 under 50 ms, on PostgreSQL; the embedded engine
+ * runs the same scenario for comparison.
+ *
+ *   npm run bench:time-tracking -- --engine postgres|pglite [--learners 30000] [--duration 30]
+ *
+ * PostgreSQL: a private database `cursus_bench` on BENCH_POSTGRES_URL's server (default
+ * postgres://postgres@127.0.0.1:5432/postgres), created and dropped by this script.
+ * Only 127.0.0.1 is ever contacted; every phase stops by itself (duration and request cap).
+ * Phases: a warm-up pass (one heartbeat per learner, the cold figures), the target rate, then as
+ * fast as the server goes.
+ */
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    learners: { type: 'string', default: '30000' },
+    duration: { type: 'string', default: '30' },
+    rate: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '50' },
+    port: { type: 'string', default: '3917' },
+    /** Writes a V8 CPU profile of the server to this folder (chrome://inspect or speedscope). */
+    'cpu-prof': { type: 'string' },
+  },
+});
+const ENGINE = args.engine === 'pglite' ? 'pglite' : 'postgres';
+const LEARNERS = Number(args.learners);
+const DURATION_S = Number(args.duration);
+const TARGET_RATE = Number(args.rate);
+const CONNECTIONS = Number(args.connections);
+const PORT = Number(args.port);
+const ORGANIZATIONS = Math.max(1, Math.ceil(LEARNERS / 1000));
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const SECRET = randomBytes(32).toString('base64url');
+const RUN = randomBytes(4).toString('hex');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_DB = 'cursus_bench';
+
+const sessionId = (index: number) => `10000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+const token = (index: number) => `bench-${RUN}-${index}`;
+
+/** better-auth's signed session cookie (better-call: value '.' base64 HMAC-SHA256, URI-encoded). */
+function sessionCookie(index: number): string {
+  const value = token(index);
+  const signature = createHmac('sha256', SECRET).update(value).digest('base64');
+  return `cursus.session_token=${encodeURIComponent(`${value}.${signature}`)}`;
+}
+
+/** Learners, their auth sessions, a week of closed sessions each and one open session, on the owner connection. */
+async function generate(target: { databaseUrl: string } | { dataDir: string }) {
+  const started = Date.now();
+  const database = await openDatabase(target);
+  await database.migrate();
+  const run = (query: ReturnType<typeof sql>) => database.db.execute(query);
+  const org = sql.raw(
+    `('00000000-0000-4000-8000-' || lpad((1 + g % ${ORGANIZATIONS})::text, 12, '0'))::uuid`,
+  );
+  const n = sql.raw(String(LEARNERS));
+  await run(sql`insert into organizations (id, name)
+    select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'Bench ' || g
+    from generate_series(1, ${sql.raw(String(ORGANIZATIONS))}) g`);
+  await run(sql`insert into auth_users (id, name, email, email_verified)
+    select 'bench-' || g, 'Learner ' || g, 'learner' || g || '@bench.example', true from generate_series(1, ${n}) g`);
+  await run(sql`insert into profiles (id, email, full_name, first_name, last_name, role, organization_id)
+    select 'bench-' || g, 'learner' || g || '@bench.example', 'Learner ' || g, 'Learner', g::text, 'student', ${org}
+    from generate_series(1, ${n}) g`);
+  await run(
+    sql`insert into user_roles (user_id, role) select 'bench-' || g, 'student' from generate_series(1, ${n}) g`,
+  );
+  await run(sql`insert into auth_sessions (id, token, expires_at, user_id)
+    select 'bench-session-' || g, ${`bench-${RUN}-`} || g, now() + interval '7 days', 'bench-' || g
+    from generate_series(1, ${n}) g`);
+  await run(sql`insert into user_time_tracking (user_id, organization_id, session_start, session_end, last_activity_at, duration_seconds)
+    select 'bench-' || g, ${org}, now() - make_interval(days => d), now() - make_interval(days => d) + interval '1 hour',
+      now() - make_interval(days => d) + interval '1 hour', 3600
+    from generate_series(1, ${n}) g, generate_series(1, 7) d`);
+  await run(sql`insert into user_total_time (user_id, organization_id, total_time_seconds, total_hours, remaining_minutes)
+    select 'bench-' || g, ${org}, 7 * 3600, 7, 0 from generate_series(1, ${n}) g`);
+  await run(sql`insert into user_time_tracking (id, user_id, organization_id, session_start, last_activity_at, duration_seconds)
+    select ('10000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'bench-' || g, ${org},
+      now() - interval '1 hour', now() - interval '30 seconds', 3570
+    from generate_series(1, ${n}) g`);
+  await run(sql`analyze`);
+  await database.close();
+  console.log(
+    `generated ${LEARNERS} learners in ${ORGANIZATIONS} organisations (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+}
+
+/** The server as `npm start` runs it (without the web build), on its own port and storage. */
+async function startServer(env: Record<string, string>) {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args['cpu-prof'])] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      APP_URL: BASE_URL,
+      AUTH_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE_URL}/api/ready`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not become ready within 60 s');
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** One phase: heartbeats spread over every learner in turn, at `rate` per second (0: as fast as possible). */
+async function drive(label: string, seconds: number, rate: number, requestCap?: number) {
+  let next = 0;
+  const startedAt = Date.now();
+  const latencies: number[] = [];
+  let failures = 0;
+  const options: autocannon.Options = {
+    url: BASE_URL,
+    connections: CONNECTIONS,
+    duration: seconds,
+    // A cap as well as the duration, so the phase always ends.
+    maxOverallRequests: requestCap ?? Math.ceil((rate || 20_000) * seconds * 1.2),
+    ...(rate ? { overallRate: rate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const index = (next++ % LEARNERS) + 1;
+          const elapsedSeconds = Math.min(28_000, 3570 + Math.floor((Date.now() - startedAt) / 1000));
+          return {
+            ...request,
+            path: `/api/time-tracking/sessions/${sessionId(index)}/heartbeat`,
+            headers: { cookie: sessionCookie(index), 'content-type': 'application/json', origin: BASE_URL },
+            body: JSON.stringify({ elapsedSeconds }),
+          };
+        },
+      },
+    ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      latencies.push(responseTime);
+      if (statusCode !== 200) failures += 1;
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  const summary = {
+    phase: label,
+    requests: result.requests.total,
+    reqPerSec: Math.round(result.requests.total / (result.duration || seconds)),
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? 0,
+    errors: failures + result.errors + result.timeouts,
+    seconds: result.duration,
+  };
+  console.log(JSON.stringify(summary));
+  return summary;
+}
+
+async function main() {
+  let tempDir: string | undefined;
+  let env: Record<string, string>;
+  let admin: pg.Client | undefined;
+  if (ENGINE === 'postgres') {
+    admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await admin.query(`create database ${BENCH_DB}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${BENCH_DB}`;
+    env = { DATABASE_URL: url.toString() };
+    await generate({ databaseUrl: env.DATABASE_URL! });
+  } else {
+    tempDir = mkdtempSync(path.join(tmpdir(), 'cursus-bench-'));
+    env = { DATA_DIR: tempDir };
+    await generate({ dataDir: tempDir });
+  }
+  const server = await startServer(env);
+  try {
+    console.log(
+      `engine ${ENGINE}, ${LEARNERS} learners, ${CONNECTIONS} connections, ${DURATION_S} s per phase, after a warm-up pass`,
+    );
+    // Steady state: every learner has written once (as after their first heartbeat in production),
+    // so the server's session cache holds them, as it does for learners writing every 30 s.
+    await drive('warm-up (one write per learner)', 300, 0, LEARNERS);
+    const atTarget = await drive(`target ${TARGET_RATE}/s`, DURATION_S, TARGET_RATE);
+    await drive('maximum', DURATION_S, 0);
+    const passed = atTarget.reqPerSec >= TARGET_RATE * 0.98 && atTarget.p99Ms < 50 && atTarget.errors === 0;
+    console.log(
+      `${ENGINE}: ${passed ? 'meets' : 'misses'} the target (≥ ${TARGET_RATE} writes/s, p99 < 50 ms, no error)`,
+    );
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    if (admin) {
+      await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+      await admin.end();
+    }
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
