@@ -39,6 +39,7 @@ const CLEARED_VARIABLES = [
   /^AI_/,
   /^S3_/,
   /^FUNDING_WEBHOOK_SECRET$/,
+  /^TEST_CLOCK$/,
   /^NODE_ENV$/,
   /^VITEST/,
 ];
@@ -59,6 +60,10 @@ export interface RunningServer {
   readDemoAccounts: () => Promise<DemoAccount[]>;
   /** The first link containing `pathPart` in the newest logged email to `to`. */
   waitForEmailLink: (to: string, pathPart: string) => Promise<string>;
+  /** Sets the server's test clock to real time + `offsetMs` (TEST_CLOCK, on only for journeys). */
+  setClockOffset: (offsetMs: number) => Promise<void>;
+  /** Stops the server gracefully, runs `whileDown`, and starts it again with the same port and DATA_DIR. */
+  restart: (options?: { whileDown?: () => Promise<void> }) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -127,6 +132,7 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
  * Starts the server as `npm start` does (`node --import tsx apps/server/src/main.ts` from the
  * repository root) without rebuilding the SPA: `npm run test:e2e` builds it first. Each call gets its own port and a fresh
  * temporary DATA_DIR, so the embedded database starts empty and seeds the demo organisation.
+ * TEST_CLOCK is on (only here): journeys move the server's clock with `setClockOffset` instead of waiting.
  */
 export async function startServer(): Promise<RunningServer> {
   if (!existsSync(join(REPO_ROOT, SERVER_ENTRY))) throw new Error(`${SERVER_ENTRY} does not exist`);
@@ -136,20 +142,17 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cursus-e2e-'));
   const port = await findFreePort();
   const baseUrl = `http://localhost:${port}`;
+  // Health and the test clock are asked on 127.0.0.1: Node may resolve localhost to ::1 while the server listens on IPv4.
+  const apiBase = `http://127.0.0.1:${port}`;
   const lines: unknown[] = [];
   const stderrLines: string[] = [];
+  let child: ChildProcess;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    cwd: REPO_ROOT,
-    env: childEnv({
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      APP_URL: baseUrl,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'info',
-    }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const recentOutput = () =>
+    [
+      ...lines.slice(-20).map((line) => (typeof line === 'string' ? line : JSON.stringify(line))),
+      ...stderrLines.slice(-20),
+    ].join('\n');
 
   const collect = (stream: NodeJS.ReadableStream, onLine: (line: string) => void) => {
     let pending = '';
@@ -161,49 +164,64 @@ export async function startServer(): Promise<RunningServer> {
       for (const part of parts) if (part.trim()) onLine(part);
     });
   };
-  collect(child.stdout!, (line) => lines.push(parseLine(line)));
-  collect(child.stderr!, (line) => stderrLines.push(line));
 
-  const recentOutput = () =>
-    [
-      ...lines.slice(-20).map((line) => (typeof line === 'string' ? line : JSON.stringify(line))),
-      ...stderrLines.slice(-20),
-    ].join('\n');
-
-  const stop = async () => {
+  /** SIGTERM, as an operator's restart: graceful shutdown closes the embedded database. */
+  const stopProcess = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      // Graceful shutdown closes the embedded database; past the timeout something is stuck.
+      // Past the timeout something is stuck.
       if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
         child.kill('SIGKILL');
         await waitForExit(child, 5_000);
       }
     }
+  };
+
+  const stop = async () => {
+    await stopProcess();
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  // Health is asked on 127.0.0.1: Node may resolve localhost to ::1 while the server listens on IPv4.
-  const healthUrl = `http://127.0.0.1:${port}/api/health`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${recentOutput()}`);
+  const launch = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+      cwd: REPO_ROOT,
+      env: childEnv({
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        APP_URL: baseUrl,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'info',
+        TEST_CLOCK: 'true',
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    collect(child.stdout!, (line) => lines.push(parseLine(line)));
+    collect(child.stderr!, (line) => stderrLines.push(line));
+
+    const healthUrl = `${apiBase}/api/health`;
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        await stop();
+        throw new Error(`The server exited during start-up (code ${child.exitCode}):\n${recentOutput()}`);
+      }
+      try {
+        const response = await fetch(healthUrl);
+        if (response.status === 200) break;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(
+          `The server did not answer ${healthUrl} within ${START_TIMEOUT_MS} ms:\n${recentOutput()}`,
+        );
+      }
+      await sleep(POLL_MS);
     }
-    try {
-      const response = await fetch(healthUrl);
-      if (response.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        `The server did not answer ${healthUrl} within ${START_TIMEOUT_MS} ms:\n${recentOutput()}`,
-      );
-    }
-    await sleep(POLL_MS);
-  }
+  };
+
+  await launch();
 
   const readDemoAccounts = async () => {
     const file = join(dataDir, 'demo-accounts.txt');
@@ -246,5 +264,31 @@ export async function startServer(): Promise<RunningServer> {
     }
   };
 
-  return { baseUrl, dataDir, logLines: () => lines, readDemoAccounts, waitForEmailLink, stop };
+  /** The server's clock becomes real time + `offsetMs` (it only moves forward); a restart resets it to 0. */
+  const setClockOffset = async (offsetMs: number) => {
+    const response = await fetch(`${apiBase}/api/test/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ offsetMs: Math.round(offsetMs) }),
+    });
+    if (response.status !== 200) throw new Error(`POST /api/test/clock answered ${response.status}`);
+  };
+
+  /** Stops the server and starts it again on the same port and DATA_DIR, as a deploy would. */
+  const restart = async (options: { whileDown?: () => Promise<void> } = {}) => {
+    await stopProcess();
+    await options.whileDown?.();
+    await launch();
+  };
+
+  return {
+    baseUrl,
+    dataDir,
+    logLines: () => lines,
+    readDemoAccounts,
+    waitForEmailLink,
+    setClockOffset,
+    restart,
+    stop,
+  };
 }

@@ -43,6 +43,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { createStaticCacheHeaders } from './plugins/static-cache.ts';
+import { createTestClock, testClockRoutesPlugin } from './plugins/test-clock.ts';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -59,6 +60,9 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
+  // Browser journeys move the server's clock (env.ts refuses TEST_CLOCK in production).
+  const testClock = env.TEST_CLOCK ? createTestClock() : null;
+  const clockNow = testClock?.now ?? options.now;
   const app = Fastify({
     logger: options.logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -93,13 +97,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     appUrl: env.APP_URL,
     mailer,
     organizations,
-    now: options.now,
+    now: clockNow,
   });
   registerSession(app, authService);
   app.decorate('services', { mailer, organizations, authService, notifications });
 
   // Modules
-  const system = createSystemService({ database, now: options.now });
+  const system = createSystemService({ database, now: clockNow });
+  if (testClock) await app.register(testClockRoutesPlugin, { clock: testClock });
   await app.register(systemRoutesPlugin, {
     database,
     smtp: Boolean(env.SMTP_URL),
@@ -127,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(learningRoutesPlugin, { learning });
   await app.register(fileRoutesPlugin, { files, access: createCourseFileAccess({ database, learning }) });
-  const now = options.now ?? (() => new Date());
+  const now = clockNow ?? (() => new Date());
   const timeIssues = createTimeIssueReporter({ system, notifications, organizations, log: app.log });
   const timeTracking = createTimeTrackingService({
     database,

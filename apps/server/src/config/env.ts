@@ -11,28 +11,39 @@ const emailList = z
   )
   .pipe(z.array(z.email()));
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  APP_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.url().optional(),
-  SMTP_URL: z.url().optional(),
-  MAIL_FROM: z.string().min(3).default('Cursus <no-reply@cursus.local>'),
-  ADMIN_EMAILS: emailList.default([]),
-  SUPPORT_EMAIL: z.email().default('support@cursus.local'),
-  SEED_DEMO: booleanString.default(true),
-  /** Signs session cookies and email tokens; generated into DATA_DIR when unset. */
-  AUTH_SECRET: z.string().min(32).optional(),
-  AI_BASE_URL: z.url().optional(),
-  AI_API_KEY: z.string().optional(),
-  AI_MODEL: z.string().optional(),
-  FUNDING_WEBHOOK_SECRET: z.string().min(16).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Honour X-Forwarded-* headers (behind a reverse proxy) for client IPs and HTTPS. */
-  TRUST_PROXY: booleanString.default(false),
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    APP_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.url().optional(),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().min(3).default('Cursus <no-reply@cursus.local>'),
+    ADMIN_EMAILS: emailList.default([]),
+    SUPPORT_EMAIL: z.email().default('support@cursus.local'),
+    SEED_DEMO: booleanString.default(true),
+    /** Signs session cookies and email tokens; generated into DATA_DIR when unset. */
+    AUTH_SECRET: z.string().min(32).optional(),
+    AI_BASE_URL: z.url().optional(),
+    AI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().optional(),
+    FUNDING_WEBHOOK_SECRET: z.string().min(16).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Honour X-Forwarded-* headers (behind a reverse proxy) for client IPs and HTTPS. */
+    TRUST_PROXY: booleanString.default(false),
+    /**
+     * Browser journeys only (e2e/support/server.ts): the server's clock becomes real time plus an
+     * offset set through POST /api/test/clock, so tests move time instead of waiting for it. Never in
+     * production: it would let anyone move the clock that bounds tracked time.
+     */
+    TEST_CLOCK: booleanString.default(false),
+  })
+  .refine((env) => !(env.TEST_CLOCK && env.NODE_ENV === 'production'), {
+    path: ['TEST_CLOCK'],
+    message: 'TEST_CLOCK cannot be enabled when NODE_ENV is production',
+  });
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
 

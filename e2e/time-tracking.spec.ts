@@ -1,0 +1,249 @@
+import type { MyTime, TimeSession } from '@cursus/contracts';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { type Credentials, type OpenedPage, openPage, submitSignIn, waitForPath } from './support/pages';
+import { type DemoAccount, type RunningServer, startServer } from './support/server';
+
+// Issue 5's journeys for a demo student. Nothing waits for real time: the browser runs on
+// Playwright's paused clock and the server on its test clock (TEST_CLOCK), both moved together by
+// `advance`, so every count below is exact. French texts: apps/web/src/locales/fr/time-tracking.json.
+const START_DELAY_MS = 5_000; // SPEC 9: the tracker starts 5 s after auth is ready
+const SAVE_INTERVAL_MS = 30_000; // SPEC 9: local time saved (and the server's count kept fresh) every 30 s
+const CLOCK_MARGIN_MS = 10_000;
+
+let server: RunningServer;
+let browser: Browser;
+let students: DemoAccount[];
+const openedPages: OpenedPage[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  students = (await server.readDemoAccounts()).filter((account) => account.role === 'student');
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const opened of openedPages) await opened.context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+/** One journey's learner: a browser context whose clock and the server's move together. */
+interface Learner {
+  opened: OpenedPage;
+  page: Page;
+  /** Moves the server's clock, then the browser's (firing every timer on the way, in order). */
+  advance: (ms: number) => Promise<void>;
+}
+
+/** The server's offset only grows and survives nothing but the process: kept here, across journeys. */
+let serverOffsetMs = 0;
+
+async function signInLearner(account: Credentials): Promise<Learner> {
+  const opened = await openPage(browser, server.baseUrl);
+  openedPages.push(opened);
+  const { context, page } = opened;
+  // The app loads and signs in on a running clock (a paused one stalls navigation), set to the
+  // server's plus a margin for the real seconds the sign-in takes: the server checks offline
+  // sessions against its own clock with 30 s of tolerance (SPEC 5).
+  await context.clock.install({ time: Date.now() + serverOffsetMs + CLOCK_MARGIN_MS });
+  await page.goto('/auth');
+  await submitSignIn(page, account);
+  await waitForPath(page, '/dashboard');
+  // Stopped at once, well within the tracker's 5 s start delay: from here on the app's timers fire
+  // only when the journey moves time.
+  const browserNow = await page.evaluate(() => Date.now());
+  await context.clock.pauseAt(browserNow + 1_000);
+  return {
+    opened,
+    page,
+    async advance(ms) {
+      serverOffsetMs += ms;
+      await server.setClockOffset(serverOffsetMs);
+      await context.clock.runFor(ms);
+    },
+  };
+}
+
+function card(page: Page) {
+  return page.getByTestId('time-tracker-card');
+}
+
+/** The card's running clock, '00:30', once it shows that. */
+async function waitForCardClock(page: Page, clock: string) {
+  await card(page).locator('p.font-mono span[aria-hidden="true"]').filter({ hasText: clock }).waitFor();
+}
+
+async function waitForCardState(page: Page, state: string) {
+  await card(page)
+    .getByRole('status')
+    .filter({ hasText: `État du chrono : ${state}` })
+    .waitFor({
+      state: 'attached',
+    });
+}
+
+function isTimeTrackingCall(response: Response, suffix: string, status = 200) {
+  const url = new URL(response.url());
+  return (
+    url.pathname.startsWith('/api/time-tracking/') &&
+    url.pathname.endsWith(suffix) &&
+    response.status() === status
+  );
+}
+
+/** Runs `action` and resolves once the page's time-tracking request ending in `suffix` answered 200. */
+async function afterCall(page: Page, suffix: string, action: () => Promise<void>) {
+  const answered = page.waitForResponse((response) => isTimeTrackingCall(response, suffix));
+  await action();
+  return answered;
+}
+
+async function apiFromPage<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return response.json();
+  }, path);
+}
+
+const openSessions = async (page: Page) =>
+  (await apiFromPage<{ items: TimeSession[] }>(page, '/api/time-tracking/sessions/open')).items;
+const myTime = (page: Page) => apiFromPage<MyTime>(page, '/api/time-tracking/me');
+
+/** Lets the tracker start (SPEC 9 delay) and waits for the server's session. */
+async function startTracking(learner: Learner) {
+  await afterCall(learner.page, '/sessions/start', () => learner.advance(START_DELAY_MS));
+  await waitForCardState(learner.page, 'Actif');
+  await waitForCardClock(learner.page, '00:00');
+}
+
+/** Moves time by `ms` (one save period by default); resolves once the leader's heartbeat was recorded. */
+async function advanceToHeartbeat(learner: Learner, ms = SAVE_INTERVAL_MS, leaderPage = learner.page) {
+  await afterCall(leaderPage, '/heartbeat', () => learner.advance(ms));
+}
+
+function expectNoPageErrors(opened: OpenedPage) {
+  expect(opened.pageErrors.map((error) => error.message)).toEqual([]);
+}
+
+describe('time tracking for a demo student', () => {
+  it('counts time while the learner is active, on the card and on the server', async () => {
+    const learner = await signInLearner(students[0]!);
+    const { page } = learner;
+    await startTracking(learner);
+    const [session] = await openSessions(page);
+    expect(session?.durationSeconds).toBe(0);
+
+    await advanceToHeartbeat(learner);
+    await waitForCardClock(page, '00:30');
+    expect((await openSessions(page)).map((open) => [open.id, open.durationSeconds])).toEqual([
+      [session!.id, 30],
+    ]);
+
+    await advanceToHeartbeat(learner);
+    await waitForCardClock(page, '01:00');
+    expect((await openSessions(page)).map((open) => [open.id, open.durationSeconds])).toEqual([
+      [session!.id, 60],
+    ]);
+    expect(await myTime(page)).toMatchObject({ openSessionSeconds: 60, totalSeconds: 60 });
+    expectNoPageErrors(learner.opened);
+  });
+
+  it('keeps one open session for two tabs of the same browser, and hands it over', async () => {
+    const learner = await signInLearner(students[1]!);
+    const first = learner.page;
+    await startTracking(learner);
+    const second = await learner.opened.context.newPage();
+    // A page renders only while its clock moves: nudge it until the tracker's provider is mounted
+    // (the card needs it), keeping count of the simulated time so the leader's count stays exact.
+    await second.goto('/dashboard', { waitUntil: 'commit' });
+    let loadingMs = 0;
+    while (!(await card(second).isVisible())) {
+      await learner.advance(250);
+      loadingMs += 250;
+    }
+    // The second tab's tracker starts too, and follows the leader instead of opening a session.
+    await learner.advance(START_DELAY_MS);
+    await advanceToHeartbeat(learner, SAVE_INTERVAL_MS - START_DELAY_MS - loadingMs, first);
+    await waitForCardClock(first, '00:30');
+    // Followers show the count the leader shares (SPEC 9: every 5 s).
+    await waitForCardClock(second, '00:30');
+
+    const fromFirst = await openSessions(first);
+    const fromSecond = await openSessions(second);
+    expect(fromFirst.map((open) => [open.id, open.durationSeconds])).toEqual([[fromFirst[0]?.id, 30]]);
+    expect(fromSecond.map((open) => open.id)).toEqual([fromFirst[0]!.id]);
+
+    // The leader's tab closes: the other one takes the same session over and goes on counting.
+    const resumed = second.waitForResponse((response) => isTimeTrackingCall(response, '/sessions/start'));
+    await first.close();
+    expect(await (await resumed).json()).toMatchObject({ resumed: true, session: { id: fromFirst[0]!.id } });
+    await advanceToHeartbeat(learner, SAVE_INTERVAL_MS, second);
+    const afterHandOver = await openSessions(second);
+    expect(afterHandOver.map((open) => [open.id, open.durationSeconds])).toEqual([[fromFirst[0]!.id, 60]]);
+    expectNoPageErrors(learner.opened);
+  });
+
+  it('adds the time counted offline once when the connection returns', async () => {
+    const learner = await signInLearner(students[2]!);
+    const { page, opened } = learner;
+    await startTracking(learner);
+    await advanceToHeartbeat(learner);
+    const before = await myTime(page);
+    expect(before.totalSeconds).toBe(30);
+
+    await opened.context.setOffline(true);
+    await waitForCardState(page, 'Hors ligne');
+    await learner.advance(5 * 60_000);
+    await waitForCardClock(page, '05:30');
+
+    const synced = page.waitForResponse((response) => isTimeTrackingCall(response, '/sessions/sync'));
+    const restarted = page.waitForResponse((response) => isTimeTrackingCall(response, '/sessions/start'));
+    await opened.context.setOffline(false);
+    await synced;
+    await restarted;
+    const after = await myTime(page);
+    expect(after.totalSeconds - before.totalSeconds).toBe(5 * 60);
+    expect(after.openSessionSeconds).toBe(0);
+
+    // The next save counts only the new session's time: the offline time is not sent again.
+    await advanceToHeartbeat(learner);
+    expect((await myTime(page)).totalSeconds).toBe(30 + 5 * 60 + 30);
+    expect(await openSessions(page)).toHaveLength(1);
+    expectNoPageErrors(opened);
+  });
+
+  it('loses nothing when the server restarts mid-session', async () => {
+    const learner = await signInLearner(students[3]!);
+    const { page } = learner;
+    await startTracking(learner);
+    await advanceToHeartbeat(learner);
+    expect((await myTime(page)).totalSeconds).toBe(30);
+
+    await server.restart({
+      whileDown: async () => {
+        // The session check (every 10 s) or the heartbeat due while the server is down fails: the
+        // tracker counts on, offline.
+        const failed = page.waitForEvent('requestfailed', (request) =>
+          new URL(request.url()).pathname.startsWith('/api/time-tracking/'),
+        );
+        await page.clock.runFor(SAVE_INTERVAL_MS);
+        serverOffsetMs += SAVE_INTERVAL_MS;
+        await failed;
+        await waitForCardState(page, 'Hors ligne');
+      },
+    });
+    // The test clock lives in the server process: set again after the restart.
+    await server.setClockOffset(serverOffsetMs);
+
+    // The next save finds the server again and hands over the whole session's count.
+    const synced = page.waitForResponse((response) => isTimeTrackingCall(response, '/sessions/sync'));
+    await learner.advance(SAVE_INTERVAL_MS);
+    await synced;
+    const after = await myTime(page);
+    expect(after.totalSeconds).toBe(90);
+    expectNoPageErrors(learner.opened);
+  });
+});
