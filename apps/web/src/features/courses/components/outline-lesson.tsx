@@ -1,14 +1,14 @@
 import type { LessonSummary } from '@cursus/contracts';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
+import { GripVertical } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/cn';
 import { getLanguage } from '@/lib/i18n';
 import { formatMinutes } from '../lib/format';
 import { LESSON_TYPE_ICONS } from './lesson-type-icons';
+import { MoveButtons } from './move-buttons';
 
 export interface OutlineLessonProps {
   lesson: LessonSummary;
@@ -69,30 +69,15 @@ export function OutlineLesson({ lesson, index, count, isSelected, onSelect, onMo
           {formatMinutes(lesson.estimatedMinutes, getLanguage())}
         </span>
       </button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 shrink-0"
-        data-focus-key={`${lesson.id}:up`}
-        aria-label={t('outline.moveLessonUp', { title: lesson.title })}
-        title={t('outline.moveUp')}
-        disabled={index === 0}
-        onClick={() => onMove('up')}
-      >
-        <ArrowUp aria-hidden="true" className="size-4" />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-8 shrink-0"
-        data-focus-key={`${lesson.id}:down`}
-        aria-label={t('outline.moveLessonDown', { title: lesson.title })}
-        title={t('outline.moveDown')}
-        disabled={index === count - 1}
-        onClick={() => onMove('down')}
-      >
-        <ArrowDown aria-hidden="true" className="size-4" />
-      </Button>
+      <MoveButtons
+        focusKey={lesson.id}
+        index={index}
+        count={count}
+        upLabel={t('outline.moveLessonUp', { title: lesson.title })}
+        downLabel={t('outline.moveLessonDown', { title: lesson.title })}
+        onMove={onMove}
+        className="shrink-0"
+      />
     </li>
   );
 }

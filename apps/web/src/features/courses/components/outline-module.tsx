@@ -2,7 +2,7 @@ import { type CourseModule, ModuleInputSchema } from '@cursus/contracts';
 import { closestCenter, DndContext } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ArrowDown, ArrowUp, GripVertical, PencilLine, Plus, Trash2 } from 'lucide-react';
+import { GripVertical, PencilLine, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { moveItem, useSortableList } from '../lib/use-sortable-list';
+import { MoveButtons } from './move-buttons';
 import { OutlineLesson } from './outline-lesson';
 
 export interface OutlineModuleProps {
@@ -167,30 +168,14 @@ export function OutlineModule({
               {module.title}
             </h3>
             <div className="flex shrink-0 items-center">
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                data-focus-key={`${module.id}:up`}
-                aria-label={t('outline.moveModuleUp', { title: module.title })}
-                title={t('outline.moveUp')}
-                disabled={index === 0}
-                onClick={() => onMove('up')}
-              >
-                <ArrowUp aria-hidden="true" className="size-4" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="size-8"
-                data-focus-key={`${module.id}:down`}
-                aria-label={t('outline.moveModuleDown', { title: module.title })}
-                title={t('outline.moveDown')}
-                disabled={index === count - 1}
-                onClick={() => onMove('down')}
-              >
-                <ArrowDown aria-hidden="true" className="size-4" />
-              </Button>
+              <MoveButtons
+                focusKey={module.id}
+                index={index}
+                count={count}
+                upLabel={t('outline.moveModuleUp', { title: module.title })}
+                downLabel={t('outline.moveModuleDown', { title: module.title })}
+                onMove={onMove}
+              />
               <Button
                 variant="ghost"
                 size="icon"
