@@ -26,9 +26,6 @@ import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { getErrorMessage } from '@/lib/error-message';
 import { getLanguage } from '@/lib/i18n';
-import { notify } from '@/lib/toast';
-import { type CourseStateAction, useChangeCourseState } from '../api/change-course-state';
-import { useDuplicateCourse } from '../api/duplicate-course';
 import { useCourse } from '../api/get-course';
 import { formatHours, formatPrice } from '../lib/format';
 import { ActionsMenu, type ActionsMenuItem } from './actions-menu';
@@ -40,6 +37,7 @@ import { EnrollmentPanel } from './enrollment-panel';
 import { LearnerPreview } from './learner-preview';
 import { LessonEditor, type LessonEditorTarget } from './lesson-editor';
 import { ListSkeleton } from './list-skeleton';
+import { useCourseActions } from './use-course-actions';
 
 const TABS = ['content', 'sheet', 'learners', 'preview'] as const;
 type Tab = (typeof TABS)[number];
@@ -74,27 +72,7 @@ function EditorHeader({
 }) {
   const { t } = useTranslation('courses');
   const language = getLanguage();
-  const changeState = useChangeCourseState();
-  const duplicate = useDuplicateCourse();
-
-  const run = async (action: CourseStateAction) => {
-    try {
-      await changeState.mutateAsync({ courseId: course.id, action });
-      notify.success(t(`actions.success.${action}`, { title: course.title }));
-    } catch (error) {
-      notify.error(getErrorMessage(error));
-    }
-  };
-
-  const onDuplicate = async () => {
-    try {
-      const copy = await duplicate.mutateAsync(course.id);
-      notify.success(t('actions.success.duplicate', { title: copy.title }));
-      onDuplicated(copy.id);
-    } catch (error) {
-      notify.error(getErrorMessage(error));
-    }
-  };
+  const { run, onDuplicate, changeState, duplicate } = useCourseActions(course, onDuplicated);
 
   const isPublished = course.status === 'published';
   const pendingAction = changeState.isPending ? changeState.variables?.action : undefined;

@@ -5,14 +5,11 @@ import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/cn';
-import { getErrorMessage } from '@/lib/error-message';
 import { getLanguage } from '@/lib/i18n';
-import { notify } from '@/lib/toast';
-import { type CourseStateAction, useChangeCourseState } from '../api/change-course-state';
-import { useDuplicateCourse } from '../api/duplicate-course';
 import { formatDate } from '../lib/format';
 import { ActionsMenu, type ActionsMenuItem } from './actions-menu';
 import { CourseStatusBadges } from './course-status-badges';
+import { useCourseActions } from './use-course-actions';
 
 export interface CourseRowProps {
   course: Course;
@@ -43,26 +40,7 @@ function CourseCounts({ course, language }: { course: Course; language: Language
 export function CourseRow({ course, editHref, showOrganization, onDelete }: CourseRowProps) {
   const { t } = useTranslation('courses');
   const language = getLanguage();
-  const changeState = useChangeCourseState();
-  const duplicate = useDuplicateCourse();
-
-  const run = async (action: CourseStateAction) => {
-    try {
-      await changeState.mutateAsync({ courseId: course.id, action });
-      notify.success(t(`actions.success.${action}`, { title: course.title }));
-    } catch (error) {
-      notify.error(getErrorMessage(error));
-    }
-  };
-
-  const onDuplicate = async () => {
-    try {
-      const copy = await duplicate.mutateAsync(course.id);
-      notify.success(t('actions.success.duplicate', { title: copy.title }));
-    } catch (error) {
-      notify.error(getErrorMessage(error));
-    }
-  };
+  const { run, onDuplicate, changeState, duplicate } = useCourseActions(course);
 
   const isPublished = course.status === 'published';
   const items: ActionsMenuItem[] = [
