@@ -1,5 +1,5 @@
 import type { MyTime, TimeSession } from '@cursus/contracts';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { type Credentials, type OpenedPage, openPage, submitSignIn, waitForPath } from './support/pages';
@@ -11,6 +11,12 @@ import { type DemoAccount, type RunningServer, startServer } from './support/ser
 const START_DELAY_MS = 5_000; // SPEC 9: the tracker starts 5 s after auth is ready
 const SAVE_INTERVAL_MS = 30_000; // SPEC 9: local time saved (and the server's count kept fresh) every 30 s
 const CLOCK_MARGIN_MS = 10_000;
+/**
+ * Time moves in steps no longer than the app's shortest period (the 10 s session check), each
+ * ending once the requests it set off have answered, as they would in real time: Playwright's clock
+ * also runs AbortSignal.timeout, so a request left in flight across a long jump would time out.
+ */
+const STEP_MS = 10_000;
 
 let server: RunningServer;
 let browser: Browser;
@@ -37,6 +43,24 @@ interface Learner {
   advance: (ms: number) => Promise<void>;
 }
 
+/** Resolves once none of the context's API requests is waiting for its answer. */
+function trackApiRequests(context: BrowserContext) {
+  const inFlight = new Set<unknown>();
+  const waiters: Array<() => void> = [];
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  const finish = (request: { url: () => string }) => {
+    inFlight.delete(request);
+    if (inFlight.size === 0) for (const resolve of waiters.splice(0)) resolve();
+  };
+  context.on('request', (request) => {
+    if (isApi(request.url())) inFlight.add(request);
+  });
+  context.on('requestfinished', finish);
+  context.on('requestfailed', finish);
+  return () =>
+    inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve));
+}
+
 /** The server's offset only grows and survives nothing but the process: kept here, across journeys. */
 let serverOffsetMs = 0;
 
@@ -55,13 +79,18 @@ async function signInLearner(account: Credentials): Promise<Learner> {
   // only when the journey moves time.
   const browserNow = await page.evaluate(() => Date.now());
   await context.clock.pauseAt(browserNow + 1_000);
+  const answered = trackApiRequests(context);
   return {
     opened,
     page,
     async advance(ms) {
-      serverOffsetMs += ms;
-      await server.setClockOffset(serverOffsetMs);
-      await context.clock.runFor(ms);
+      for (let done = 0; done < ms; done += STEP_MS) {
+        const step = Math.min(STEP_MS, ms - done);
+        serverOffsetMs += step;
+        await server.setClockOffset(serverOffsetMs);
+        await context.clock.runFor(step);
+        await answered();
+      }
     },
   };
 }
@@ -124,6 +153,21 @@ async function advanceToHeartbeat(learner: Learner, ms = SAVE_INTERVAL_MS, leade
   await afterCall(leaderPage, '/heartbeat', () => learner.advance(ms));
 }
 
+/**
+ * Shows or hides the page as switching tabs would. Headless Chromium never hides a page (every page
+ * is its own visible window), so the journey sets what the app reads and fires the browser's event.
+ */
+async function setPageVisible(page: Page, isVisible: boolean) {
+  await page.evaluate((visible) => {
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (visible ? 'visible' : 'hidden'),
+    });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => !visible });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, isVisible);
+}
+
 function expectNoPageErrors(opened: OpenedPage) {
   expect(opened.pageErrors.map((error) => error.message)).toEqual([]);
 }
@@ -170,6 +214,8 @@ describe('time tracking for a demo student', () => {
     await waitForCardClock(first, '00:30');
     // Followers show the count the leader shares (SPEC 9: every 5 s).
     await waitForCardClock(second, '00:30');
+    await card(second).getByText('Session déjà active dans un autre onglet').waitFor();
+    expect(await card(first).getByText('Session déjà active dans un autre onglet').count()).toBe(0);
 
     const fromFirst = await openSessions(first);
     const fromSecond = await openSessions(second);
@@ -204,6 +250,8 @@ describe('time tracking for a demo student', () => {
     await opened.context.setOffline(false);
     await synced;
     await restarted;
+    await learner.advance(500);
+    await page.getByText('Temps hors ligne synchronisé').waitFor();
     const after = await myTime(page);
     expect(after.totalSeconds - before.totalSeconds).toBe(5 * 60);
     expect(after.openSessionSeconds).toBe(0);
@@ -213,6 +261,38 @@ describe('time tracking for a demo student', () => {
     expect((await myTime(page)).totalSeconds).toBe(30 + 5 * 60 + 30);
     expect(await openSessions(page)).toHaveLength(1);
     expectNoPageErrors(opened);
+  });
+
+  it('pauses two minutes after the tab is hidden, and resumes when it shows again', async () => {
+    const learner = await signInLearner(students[4]!);
+    const { page } = learner;
+    await startTracking(learner);
+    await advanceToHeartbeat(learner);
+    await setPageVisible(page, false);
+    // SPEC 9: 120 s of grace, counted; then paused.
+    await learner.advance(119_000);
+    await waitForCardClock(page, '02:29');
+    await waitForCardState(page, 'Actif');
+    await learner.advance(1_000);
+    await waitForCardState(page, 'En pause : onglet masqué');
+    await waitForCardClock(page, '02:30');
+    // Paused for five minutes: the saves go on (they keep the session alive) but add nothing.
+    await advanceToHeartbeat(learner, 5 * 60_000);
+    await waitForCardClock(page, '02:30');
+    expect((await openSessions(page)).map((open) => open.durationSeconds)).toEqual([150]);
+
+    await setPageVisible(page, true);
+    await waitForCardState(page, 'Actif');
+    // The toast shows once the page's clock moves (the toaster mounts on its first toast); the
+    // brief highlight of SPEC 4 is gone 2 s after the resume.
+    await card(page).locator('section.ring-2').waitFor();
+    await learner.advance(500);
+    await page.getByText('Chrono repris').waitFor();
+    await learner.advance(1_500);
+    await card(page).locator('section.ring-2').waitFor({ state: 'detached' });
+    await advanceToHeartbeat(learner);
+    expect((await openSessions(page)).map((open) => open.durationSeconds)).toEqual([180]);
+    expectNoPageErrors(learner.opened);
   });
 
   it('loses nothing when the server restarts mid-session', async () => {
@@ -245,5 +325,32 @@ describe('time tracking for a demo student', () => {
     const after = await myTime(page);
     expect(after.totalSeconds).toBe(90);
     expectNoPageErrors(learner.opened);
+  });
+
+  // Last: the hour it moves the server's clock makes the other journeys' sessions stuck too.
+  it('loses at most the last 30 s when the tab dies without unloading', async () => {
+    const learner = await signInLearner(students[5]!);
+    const { page, opened } = learner;
+    await startTracking(learner);
+    await advanceToHeartbeat(learner);
+    await learner.advance(25_000);
+    await waitForCardClock(page, '00:55');
+    expectNoPageErrors(opened);
+
+    // The renderer dies: no pagehide, no last request; the server heard of 30 s.
+    const crashed = page.waitForEvent('crash');
+    const devtools = await opened.context.newCDPSession(page);
+    // The command is never answered (its page is gone): the crash event is what says it happened.
+    devtools.send('Page.crash').catch(() => undefined);
+    await crashed;
+
+    // An hour later the integrity job (SPEC 9) finds the session stuck and closes it at its last
+    // heartbeat: 30 s counted, 25 s lost.
+    serverOffsetMs += 61 * 60_000;
+    await server.setClockOffset(serverOffsetMs);
+    const answer = await opened.context.request.get(`${server.baseUrl}/api/time-tracking/me`);
+    const after = (await answer.json()) as MyTime;
+    expect(after).toMatchObject({ totalSeconds: 30, openSessionSeconds: 0 });
+    expect(55 - after.totalSeconds).toBeLessThanOrEqual(SAVE_INTERVAL_MS / 1000);
   });
 });

@@ -104,7 +104,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Modules
   const system = createSystemService({ database, now: clockNow });
-  if (testClock) await app.register(testClockRoutesPlugin, { clock: testClock });
+  if (testClock) {
+    // The scheduler is created below; the route calls it only once the server is up.
+    await app.register(testClockRoutesPlugin, { clock: testClock, runDueJobs: () => scheduler.tick() });
+  }
   await app.register(systemRoutesPlugin, {
     database,
     smtp: Boolean(env.SMTP_URL),

@@ -65,5 +65,22 @@ describe('the test clock', () => {
       );
       expect(heartbeat.json().durationSeconds).toBe(600);
     });
+
+    it('runs the jobs that fell due when it moves, as the scheduler would', async () => {
+      const openSessions = async () =>
+        (await world.call('studentA1', 'GET', '/api/time-tracking/sessions/open')).json().items;
+      expect(await openSessions()).toHaveLength(1);
+      // Two hours later the hourly integrity job has run: the session, silent since, is stuck.
+      const moved = await world.testApp.app.inject({
+        method: 'POST',
+        url: '/api/test/clock',
+        headers: ORIGIN,
+        payload: { offsetMs: 600_000 + 2 * 3_600_000 },
+      });
+      expect(moved.statusCode).toBe(200);
+      expect(await openSessions()).toEqual([]);
+      const me = (await world.call('studentA1', 'GET', '/api/time-tracking/me')).json();
+      expect(me.totalSeconds).toBe(600);
+    });
   });
 });

@@ -32,14 +32,22 @@ const SetOffsetSchema = z.object({
 });
 const ClockSchema = z.object({ offsetMs: z.number().int(), now: z.iso.datetime() });
 
-/** Registered by app.ts only when TEST_CLOCK is set; otherwise the path is an ordinary 404. */
-export async function testClockRoutesPlugin(app: FastifyInstance, options: { clock: TestClock }) {
+/**
+ * Registered by app.ts only when TEST_CLOCK is set; otherwise the path is an ordinary 404. Moving
+ * the clock then runs the jobs that fell due (`runDueJobs`), as the scheduler's timer would within
+ * a minute, so a journey sees them without waiting.
+ */
+export async function testClockRoutesPlugin(
+  app: FastifyInstance,
+  options: { clock: TestClock; runDueJobs: () => Promise<void> },
+) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: '/api/test/clock',
     schema: { body: SetOffsetSchema, response: { 200: ClockSchema }, hide: true },
     handler: async (request) => {
       const offsetMs = options.clock.setOffset(request.body.offsetMs);
+      await options.runDueJobs();
       return { offsetMs, now: options.clock.now().toISOString() };
     },
   });

@@ -47,6 +47,8 @@ export type CallInput<R extends RouteContract> = (Schema<R, 'body'> extends z.Zo
     ? { params: z.input<Schema<R, 'params'>> }
     : { params?: undefined }) & {
     signal?: AbortSignal;
+    /** Lets the request outlive the page (sent from `pagehide`); the body must stay under 64 kB. */
+    keepalive?: boolean;
   };
 
 export type CallResult<R extends RouteContract> = z.output<R['response']>;
@@ -112,7 +114,11 @@ export async function callApi<R extends RouteContract>(
   route: R,
   input?: CallInput<R>,
 ): Promise<CallResult<R>> {
-  const { body, signal } = (input ?? {}) as { body?: unknown; signal?: AbortSignal };
+  const { body, signal, keepalive } = (input ?? {}) as {
+    body?: unknown;
+    signal?: AbortSignal;
+    keepalive?: boolean;
+  };
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -125,6 +131,7 @@ export async function callApi<R extends RouteContract>(
       body: body === undefined ? undefined : JSON.stringify(body),
       // Sessions live in http-only cookies set by our own origin; never send them elsewhere.
       credentials: 'same-origin',
+      keepalive,
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch (error) {

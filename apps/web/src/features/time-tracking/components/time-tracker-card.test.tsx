@@ -49,6 +49,13 @@ describe('TimeTrackerCard', () => {
     expect(screen.getByRole('status').textContent).toContain('État du chrono : Actif');
     // Today: 1 h recorded, of which 10 min by the open session, now at 11 min.
     expect(await screen.findByText(/Aujourd'hui : 1 h 1 min/)).toBeTruthy();
+    expect(screen.queryByText('Session déjà active dans un autre onglet')).toBeNull();
+  });
+
+  it('says when another tab of the browser writes the session (SPEC 8)', () => {
+    stubWidth(230);
+    renderCard({ status: 'active', elapsedSeconds: 30, isCounting: true, isLeader: false });
+    expect(screen.getByText('Session déjà active dans un autre onglet')).toBeTruthy();
   });
 
   it('keeps counting every second while active', async () => {

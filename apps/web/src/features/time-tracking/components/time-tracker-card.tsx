@@ -3,10 +3,11 @@ import { Timer } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { formatDuration } from '@/lib/format-duration';
 import { useMyTime } from '../api/get-my-time';
 import { useIsNarrow } from '../hooks/use-is-narrow';
 import { useNow } from '../hooks/use-now';
-import { formatClock, formatDurationShort, formatDurationWords } from '../lib/format-duration';
+import { formatClock, formatDurationWords } from '../lib/format-duration';
 import { type TrackerView, viewElapsedSeconds } from '../lib/time-tracker-controller';
 import { useTimeTracker } from './time-tracker-context';
 
@@ -68,6 +69,8 @@ export function TimeTrackerCard({ className }: { className?: string }) {
     ? Math.max(myTime.data.todaySeconds, myTime.data.todaySeconds - myTime.data.openSessionSeconds + elapsed)
     : null;
   const sessionLabel = t('card.sessionLabel', { duration: formatDurationWords(elapsed, language) });
+  // SPEC 8: this tab shows the session another tab of the browser writes.
+  const isFollower = !view.isLeader && view.status !== 'starting' && view.status !== 'stopped';
 
   return (
     <div ref={containerRef} className={cn('w-full', className)} data-testid="time-tracker-card">
@@ -81,7 +84,11 @@ export function TimeTrackerCard({ className }: { className?: string }) {
             'relative flex size-9 items-center justify-center rounded-md border border-border bg-muted/40 transition-shadow',
             view.isHighlighted && 'ring-2 ring-primary',
           )}
-          title={`${formatClock(elapsed, language)} · ${stateText}`}
+          title={[
+            formatClock(elapsed, language),
+            stateText,
+            ...(isFollower ? [t('card.otherTab')] : []),
+          ].join(' · ')}
           data-minimised="true"
         >
           <Timer aria-hidden="true" className="size-4 text-muted-foreground" />
@@ -111,9 +118,10 @@ export function TimeTrackerCard({ className }: { className?: string }) {
             <span aria-hidden="true">{formatClock(elapsed, language)}</span>
             <span className="sr-only">{sessionLabel}</span>
           </p>
+          {isFollower && <p className="text-xs text-muted-foreground">{t('card.otherTab')}</p>}
           {todaySeconds !== null && (
             <p className="text-xs text-muted-foreground">
-              {t('card.today', { duration: formatDurationShort(todaySeconds, language) })}
+              {t('card.today', { duration: formatDuration(todaySeconds, language) })}
             </p>
           )}
         </section>

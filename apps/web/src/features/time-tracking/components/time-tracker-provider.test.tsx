@@ -89,6 +89,33 @@ describe('TimeTrackerProvider', () => {
     expect(shownSeconds() - before).toBe(30);
   });
 
+  it('hands the count over when the page goes away, and tracks again when it comes back from the cache', async () => {
+    const { calls } = mockTimeTrackingApi();
+    renderWithProviders(
+      <TimeTrackerProvider userId="user-1" onSignOut={async () => undefined} startDelayMs={0}>
+        <TimeTrackerCard />
+      </TimeTrackerProvider>,
+    );
+    await advance(TIME_TRACKING.leaderCheckIntervalMs);
+    const starts = () => calls.filter((call) => call.path === '/api/time-tracking/sessions/start');
+    expect(starts()).toHaveLength(1);
+    const heartbeats = () => calls.filter((call) => call.path.endsWith('/heartbeat'));
+    const heartbeatsBefore = heartbeats().length;
+
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pagehide'), { persisted: true }));
+    });
+    await advance(0);
+    expect(heartbeats()).toHaveLength(heartbeatsBefore + 1);
+
+    act(() => {
+      window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    });
+    await advance(TIME_TRACKING.leaderCheckIntervalMs);
+    expect(starts()).toHaveLength(2);
+    expect(screen.getByText('Actif')).toBeTruthy();
+  });
+
   it('shows the idle dialog at the timeout, and signs out for inactivity after the countdown', async () => {
     mockTimeTrackingApi();
     vi.spyOn(Math, 'random').mockReturnValue(0);

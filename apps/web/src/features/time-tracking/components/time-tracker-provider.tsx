@@ -69,6 +69,8 @@ export function TimeTrackerProvider({
   const { t } = useTranslation('timeTracking');
   const queryClient = useQueryClient();
   const [view, setView] = useState<TrackerView>(INITIAL_VIEW);
+  // A page restored from the back/forward cache had its tracker disposed at `pagehide`: a new one.
+  const [generation, setGeneration] = useState(0);
   const controllerRef = useRef<TimeTrackerController | null>(null);
   const onSignOutRef = useRef(onSignOut);
   onSignOutRef.current = onSignOut;
@@ -79,6 +81,7 @@ export function TimeTrackerProvider({
 
   useImperativeHandle(ref, () => ({ stop: async () => controllerRef.current?.stop() }), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation starts a new tracker.
   useEffect(() => {
     const showNotice = (notice: TrackerNotice) => {
       const text = tRef.current(`toasts.${notice}`);
@@ -124,12 +127,16 @@ export function TimeTrackerProvider({
       void controller?.cleanup();
       controller?.dispose();
     };
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setGeneration((current) => current + 1);
+    };
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
     window.addEventListener(CONNECTIVITY_EVENT, onConnectivity);
     window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('pageshow', onPageShow);
     return () => {
       clearTimeout(startTimer);
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
@@ -138,12 +145,13 @@ export function TimeTrackerProvider({
       window.removeEventListener('offline', onOffline);
       window.removeEventListener(CONNECTIVITY_EVENT, onConnectivity);
       window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
       unsubscribe();
       controller?.dispose();
       controllerRef.current = null;
       setView(INITIAL_VIEW);
     };
-  }, [userId, startDelayMs, queryClient]);
+  }, [userId, startDelayMs, queryClient, generation]);
 
   const value = useMemo(
     () => ({ view, confirmPresence: () => controllerRef.current?.confirmPresence() }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDurationShort, formatDurationWords } from './format-duration';
+import { formatClock, formatDurationWords } from './format-duration';
 
 /** Intl puts no-break spaces between a number and its unit; compare with plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -18,10 +18,5 @@ describe('durations', () => {
     expect(plain(formatDurationWords(7200, 'fr'))).toBe('2 heures');
     expect(plain(formatDurationWords(45, 'en'))).toBe('45 seconds');
     expect(plain(formatDurationWords(1, 'fr'))).toBe('1 seconde');
-  });
-
-  it('shortens the day total', () => {
-    expect(plain(formatDurationShort(3900, 'en'))).toBe('1 hr 5 min');
-    expect(plain(formatDurationShort(600, 'fr'))).toBe('10 min');
   });
 });

@@ -30,13 +30,3 @@ export function formatDurationWords(totalSeconds: number, language: Language): s
   ];
   return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(parts);
 }
-
-/** '1 h 05 min' style, short, for the day's total. */
-export function formatDurationShort(totalSeconds: number, language: Language): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const unit = (value: number, name: 'hour' | 'minute') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  return hours > 0 ? `${unit(hours, 'hour')} ${unit(minutes, 'minute')}` : unit(minutes, 'minute');
-}

@@ -295,6 +295,44 @@ describe('a page closed without unload', () => {
   });
 });
 
+describe('a page that goes away', () => {
+  it('hands the count since the last heartbeat to the server in a request that outlives the page', async () => {
+    const browser = createBrowser();
+    const tab = openTab(browser, 'a');
+    await settle();
+    const ours = tab.controller.machine.getSnapshot().sessionId!;
+    await advance(45_000);
+    await settle();
+    expect(browser.api.rows.get(ours)?.durationSeconds).toBe(30);
+
+    controllers.splice(controllers.indexOf(tab.controller), 1);
+    tab.controller.dispose();
+    await settle();
+    expect(browser.api.calls.at(-1)).toEqual({
+      route: 'heartbeat',
+      tabId: 'a',
+      body: { id: ours, elapsedSeconds: 45, keepalive: true },
+    });
+    // Nothing is ended: the next visit (or another tab) resumes the session.
+    expect(browser.api.rows.get(ours)).toMatchObject({ durationSeconds: 45, sessionEnd: null });
+  });
+
+  it('sends nothing while offline: the local count waits for the next visit', async () => {
+    const browser = createBrowser();
+    const tab = openTab(browser, 'a');
+    await settle();
+    browser.isOnline = false;
+    tab.controller.setOnline(false);
+    await advance(45_000);
+    await settle();
+    const callsBefore = browser.api.calls.length;
+    controllers.splice(controllers.indexOf(tab.controller), 1);
+    tab.controller.dispose();
+    await settle();
+    expect(browser.api.calls.length).toBe(callsBefore);
+  });
+});
+
 /** The same server and IndexedDB, in a browser started again (fresh channels and locks). */
 function createBrowserSharing(browser: Browser): Browser {
   return { ...browser, hub: createChannelHub(), locks: createFakeLocks() };

@@ -65,7 +65,11 @@ export function viewElapsedSeconds(view: TrackerView, now: number): number {
 export interface TimeTrackingApi {
   start: () => Promise<StartTimeSessionResult>;
   listOpen: () => Promise<{ items: TimeSession[] }>;
-  heartbeat: (sessionId: string, elapsedSeconds: number) => Promise<HeartbeatResult>;
+  heartbeat: (
+    sessionId: string,
+    elapsedSeconds: number,
+    options?: { keepalive?: boolean },
+  ) => Promise<HeartbeatResult>;
   end: (sessionId: string, elapsedSeconds: number) => Promise<EndTimeSessionResult>;
   sync: (sessions: PendingSession[]) => Promise<SyncPendingSessionsResult>;
   reportIssue: (input: ReportTimeIssueInput) => Promise<unknown>;
@@ -116,7 +120,10 @@ export interface TimeTrackerController {
   setOnline: (isOnline: boolean) => void;
   /** Runs the offline cleanup (SPEC 9: 2 s after mount, every 24 h, on page unload). */
   cleanup: () => Promise<void>;
-  /** The page is going away: save the count, leave the election; ends nothing. */
+  /**
+   * The page is going away: save the count, hand it to the server (a request that outlives the
+   * page), leave the election; ends nothing, since another tab or the next visit goes on with it.
+   */
   dispose: () => void;
   /** Stops and ends the session (the learner signs out). */
   stop: () => Promise<void>;
@@ -502,16 +509,16 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
     dispose() {
       if (isDisposed) return;
       isDisposed = true;
-      const session = machine.getSnapshot().sessionId ? machine.getSnapshot() : null;
-      if (session?.sessionId && coordinator.isLeader()) {
+      const session = machine.getSnapshot();
+      if (session.sessionId && coordinator.isLeader()) {
+        const elapsedTime = machine.getElapsedSeconds();
         void store
-          .saveLocalTime({
-            userId,
-            elapsedTime: machine.getElapsedSeconds(),
-            sessionId: session.sessionId,
-            lastUpdate: clock.now(),
-          })
+          .saveLocalTime({ userId, elapsedTime, sessionId: session.sessionId, lastUpdate: clock.now() })
           .catch(() => undefined);
+        // Up to 30 s were counted since the last heartbeat: without this, a closed tab loses them.
+        if (session.isServerSession && session.status !== 'offline' && session.status !== 'stopped') {
+          api.heartbeat(session.sessionId, elapsedTime, { keepalive: true }).catch(() => undefined);
+        }
       }
       stopLeaderTimers();
       if (firstCleanupTimer !== null) clock.clearTimeout(firstCleanupTimer);

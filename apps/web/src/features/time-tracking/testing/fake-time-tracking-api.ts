@@ -87,8 +87,8 @@ export function createFakeTimeTrackingApi() {
       reach('listOpen', tabId);
       return { items: open().map(toSession) };
     },
-    async heartbeat(id, elapsedSeconds) {
-      reach('heartbeat', tabId, { id, elapsedSeconds });
+    async heartbeat(id, elapsedSeconds, options) {
+      reach('heartbeat', tabId, { id, elapsedSeconds, keepalive: options?.keepalive ?? false });
       const row = rows.get(id);
       if (!row) throw new ApiError({ code: 'NOT_FOUND', status: 404 });
       if (row.sessionEnd === null) {
