@@ -1,79 +1,29 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, findSeriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './support/axe';
+import { useJourney } from './support/journey';
 import {
-  type Credentials,
-  type OpenedPage,
-  openPage,
+  AUTH_TITLE,
   saveScreenshot,
+  signInAt,
   submitSignIn,
   waitForHeading,
   waitForPath,
 } from './support/pages';
-import { type DemoAccount, type DemoRole, type RunningServer, startServer } from './support/server';
+import type { DemoRole } from './support/server';
 import { fillTrainerSignUp, type NewTrainer, submitSignUpAndConfirm } from './support/sign-up';
 
 // French is the default language (SPEC 3), so these are the texts of apps/web/src/locales/fr.
-const AUTH_TITLE = 'Bienvenue sur Cursus';
 const STUDENT_DASHBOARD_TITLE = 'Mon Suivi';
 const TRAINER_DASHBOARD_TITLE = 'Tableau de bord';
 const ADMIN_DASHBOARD_TITLE = 'Administration';
 const UNAUTHORIZED_TITLE = 'Accès refusé';
 
-let server: RunningServer;
-let browser: Browser;
-let demoAccounts: DemoAccount[];
-const openedPages: OpenedPage[] = [];
-
-/**
- * The n-th demo account of a role. Journeys use different accounts where they can, so the per-email
- * sign-in rate limit never decides a test's outcome.
- */
-function demo(role: DemoRole, index = 0): Credentials {
-  const account = demoAccounts.filter((candidate) => candidate.role === role)[index];
-  if (!account) throw new Error(`demo-accounts.txt has no ${role} number ${index + 1}`);
-  return account;
-}
-
-async function open(options: { theme?: 'light' | 'dark' } = {}) {
-  const opened = await openPage(browser, server.baseUrl, options);
-  openedPages.push(opened);
-  return opened;
-}
-
-async function signInAt(opened: OpenedPage, account: Credentials, landingPath: string) {
-  await opened.page.goto('/auth?mode=signin');
-  await waitForHeading(opened.page, AUTH_TITLE);
-  await submitSignIn(opened.page, account);
-  await waitForPath(opened.page, landingPath);
-}
-
-async function expectNoSeriousViolations(opened: OpenedPage, where: string) {
-  const violations = await findSeriousViolations(opened.page);
-  expect(violations, `${where}:\n${describeViolations(violations)}`).toEqual([]);
-}
-
-beforeAll(async () => {
-  // Start both at once: the server's embedded database takes seconds to initialise. Keep whichever
-  // started even if the other failed, so afterAll can still stop it.
-  const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
-  if (started.status === 'fulfilled') server = started.value;
-  if (launched.status === 'fulfilled') browser = launched.value;
-  if (launched.status === 'rejected') throw launched.reason;
-  if (started.status === 'rejected') throw started.reason;
-  demoAccounts = await server.readDemoAccounts();
-});
-
-afterAll(async () => {
-  for (const { context } of openedPages) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
+const journey = useJourney();
+const { demo, open } = journey;
 
 describe('demo data', () => {
   it('seeds 1 admin, 2 trainers and 6 students with their password in demo-accounts.txt', () => {
-    const count = (role: DemoRole) => demoAccounts.filter((account) => account.role === role).length;
+    const count = (role: DemoRole) => journey.demoAccounts.filter((account) => account.role === role).length;
     expect([count('admin'), count('trainer'), count('student')]).toEqual([1, 2, 6]);
   });
 });
@@ -96,7 +46,7 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
     await saveScreenshot(page, 'auth-signin-fr');
     await fillTrainerSignUp(page, trainer);
     await saveScreenshot(page, 'auth-signup-fr');
-    await submitSignUpAndConfirm(page, server, trainer.email);
+    await submitSignUpAndConfirm(page, journey.server, trainer.email);
 
     await submitSignIn(page, trainer);
     await waitForPath(page, '/trainer/dashboard');
@@ -116,7 +66,7 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
 
   it('takes a demo student to /dashboard after sign-in', async () => {
     const opened = await open();
-    await signInAt(opened, demo('student', 0), '/dashboard');
+    await signInAt(opened.page, demo('student', 0), '/dashboard');
     await waitForHeading(opened.page, STUDENT_DASHBOARD_TITLE);
     await saveScreenshot(opened.page, 'student-dashboard-fr');
     expect(opened.pageErrors).toEqual([]);
@@ -127,7 +77,7 @@ describe('route guards', () => {
   it('sends a signed-in student who opens /trainer/students to /unauthorized', async () => {
     const opened = await open();
     const { page } = opened;
-    await signInAt(opened, demo('student', 1), '/dashboard');
+    await signInAt(opened.page, demo('student', 1), '/dashboard');
     await waitForHeading(page, STUDENT_DASHBOARD_TITLE);
 
     await page.goto('/trainer/students');
@@ -212,30 +162,30 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
         await waitForHeading(page, AUTH_TITLE);
         const isDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
         expect(isDark).toBe(theme === 'dark');
-        await expectNoSeriousViolations(opened, `/auth sign-in tab, ${theme}`);
+        await expectNoSeriousViolations(opened.page, `/auth sign-in tab, ${theme}`);
 
         await page.getByRole('tab', { name: 'Inscription' }).click();
         await page.getByRole('button', { name: 'Créer mon compte' }).waitFor();
         // With the trainer role chosen, the form shows every field it has.
         await page.getByRole('radio', { name: 'Formateur' }).check();
         await page.getByLabel("Nom de l'organisme (optionnel)", { exact: true }).waitFor();
-        await expectNoSeriousViolations(opened, `/auth sign-up tab, ${theme}`);
+        await expectNoSeriousViolations(opened.page, `/auth sign-up tab, ${theme}`);
         if (theme === 'light') await saveScreenshot(page, 'auth-signup-fr-light');
       });
 
       it('on the student dashboard', async () => {
         const opened = await open({ theme });
-        await signInAt(opened, demo('student', theme === 'dark' ? 2 : 3), '/dashboard');
+        await signInAt(opened.page, demo('student', theme === 'dark' ? 2 : 3), '/dashboard');
         await waitForHeading(opened.page, STUDENT_DASHBOARD_TITLE);
-        await expectNoSeriousViolations(opened, `/dashboard, ${theme}`);
+        await expectNoSeriousViolations(opened.page, `/dashboard, ${theme}`);
         if (theme === 'light') await saveScreenshot(opened.page, 'student-dashboard-fr-light');
       });
 
       it('on the trainer dashboard', async () => {
         const opened = await open({ theme });
-        await signInAt(opened, demo('trainer', theme === 'dark' ? 0 : 1), '/trainer/dashboard');
+        await signInAt(opened.page, demo('trainer', theme === 'dark' ? 0 : 1), '/trainer/dashboard');
         await waitForHeading(opened.page, TRAINER_DASHBOARD_TITLE);
-        await expectNoSeriousViolations(opened, `/trainer/dashboard, ${theme}`);
+        await expectNoSeriousViolations(opened.page, `/trainer/dashboard, ${theme}`);
         await saveScreenshot(opened.page, `trainer-dashboard-fr${theme === 'light' ? '-light' : ''}`);
       });
 
@@ -245,7 +195,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
         await submitSignIn(opened.page, demo('admin'));
         await waitForPath(opened.page, '/admin/dashboard');
         await opened.page.getByRole('heading', { level: 1 }).first().waitFor();
-        await expectNoSeriousViolations(opened, `/admin/dashboard, ${theme}`);
+        await expectNoSeriousViolations(opened.page, `/admin/dashboard, ${theme}`);
       });
     });
   }

@@ -1,22 +1,21 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, findSeriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './support/axe';
+import { useJourney } from './support/journey';
 import {
+  AUTH_TITLE,
   type Credentials,
   type OpenedPage,
-  openPage,
   saveScreenshot,
+  signInAt,
   submitSignIn,
   waitForHeading,
   waitForPath,
 } from './support/pages';
-import { type DemoAccount, type DemoRole, type RunningServer, startServer } from './support/server';
 import { fillTrainerSignUp, makeNewTrainer, submitSignUpAndConfirm } from './support/sign-up';
 
 // Issue 4's journey. French is the default language, so these are the texts of
 // apps/web/src/locales/fr (auth, courses, learning).
-const AUTH_TITLE = 'Bienvenue sur Cursus';
 const SCRIPT_TAG = '<script>window.__pwned = true</script>';
 const YOUTUBE_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const VIMEO_URL = 'https://vimeo.com/76979871';
@@ -60,10 +59,7 @@ const MODULES: { title: string; lessons: LessonPlan[] }[] = [
 ];
 const LESSONS = MODULES.flatMap((module) => module.lessons);
 
-let server: RunningServer;
-let browser: Browser;
-let demoAccounts: DemoAccount[];
-const openedPages: OpenedPage[] = [];
+const journey = useJourney();
 /** Signed in once each (the sign-in rate limits count per email and per address) and reused. */
 let trainer: OpenedPage;
 let student: OpenedPage;
@@ -74,26 +70,16 @@ const lessonPaths: string[] = [];
 /** Requests the student's browser tried to send anywhere but the app. */
 const externalRequests: string[] = [];
 
-function demo(role: DemoRole, index = 0): Credentials {
-  const account = demoAccounts.filter((candidate) => candidate.role === role)[index];
-  if (!account) throw new Error(`demo-accounts.txt has no ${role} number ${index + 1}`);
-  return account;
-}
-
 async function open(): Promise<OpenedPage> {
-  const opened = await openPage(browser, server.baseUrl);
+  const opened = await journey.open();
   // Far below the test timeout, so a missing text fails with its own message.
   opened.context.setDefaultTimeout(15_000);
-  openedPages.push(opened);
   return opened;
 }
 
 async function signIn(account: Credentials, landingPath: string): Promise<OpenedPage> {
   const opened = await open();
-  await opened.page.goto('/auth?mode=signin');
-  await waitForHeading(opened.page, AUTH_TITLE);
-  await submitSignIn(opened.page, account);
-  await waitForPath(opened.page, landingPath);
+  await signInAt(opened.page, account, landingPath);
   return opened;
 }
 
@@ -153,36 +139,19 @@ async function addLesson(page: Page, moduleTitle: string, lesson: LessonPlan) {
   await panel.getByRole('heading', { level: 2, name: 'Modifier la leçon' }).waitFor();
 }
 
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const violations = await findSeriousViolations(page);
-  expect(violations, `${where}:\n${describeViolations(violations)}`).toEqual([]);
-}
-
 function readPwned(page: Page) {
   return page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned);
 }
 
-beforeAll(async () => {
-  const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
-  if (started.status === 'fulfilled') server = started.value;
-  if (launched.status === 'fulfilled') browser = launched.value;
-  if (launched.status === 'rejected') throw launched.reason;
-  if (started.status === 'rejected') throw started.reason;
-  demoAccounts = await server.readDemoAccounts();
+beforeAll(() => {
   // The fourth demo student follows no demo formation: /progression then shows only this one.
-  studentAccount = demo('student', 3);
-});
-
-afterAll(async () => {
-  for (const { context } of openedPages) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
+  studentAccount = journey.demo('student', 3);
 });
 
 // One journey: each step builds on the previous one's formation and signed-in browsers.
 describe('a formation from its creation to a learner completing it', () => {
   it('lets a demo trainer create a formation of 2 modules of 2 lessons, publish it and enrol a demo student', async () => {
-    trainer = await signIn(demo('trainer', 0), '/trainer/dashboard');
+    trainer = await signIn(journey.demo('trainer', 0), '/trainer/dashboard');
     const { page } = trainer;
     await page.goto('/trainer/courses');
     await waitForHeading(page, 'Formations');
@@ -260,10 +229,10 @@ describe('a formation from its creation to a learner completing it', () => {
     const { page, context } = student;
     // Nothing may leave for a video provider unless the learner asks: record, and keep the run offline.
     context.on('request', (request) => {
-      if (!request.url().startsWith(server.baseUrl)) externalRequests.push(request.url());
+      if (!request.url().startsWith(journey.server.baseUrl)) externalRequests.push(request.url());
     });
     await context.route(
-      (url) => url.origin !== server.baseUrl,
+      (url) => url.origin !== journey.server.baseUrl,
       (route) => route.abort(),
     );
 
@@ -382,7 +351,7 @@ describe('a formation from its creation to a learner completing it', () => {
     await page.goto('/auth');
     await waitForHeading(page, AUTH_TITLE);
     await fillTrainerSignUp(page, newTrainer);
-    await submitSignUpAndConfirm(page, server, newTrainer.email);
+    await submitSignUpAndConfirm(page, journey.server, newTrainer.email);
     await submitSignIn(page, newTrainer);
     await waitForPath(page, '/trainer/dashboard');
 

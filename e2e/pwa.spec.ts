@@ -1,30 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { type OpenedPage, openPage, waitForHeading } from './support/pages';
-import { type RunningServer, startServer } from './support/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useJourney } from './support/journey';
+import { type OpenedPage, waitForHeading } from './support/pages';
 
-let server: RunningServer;
-let browser: Browser;
+const journey = useJourney();
 let opened: OpenedPage;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
-  if (started.status === 'fulfilled') server = started.value;
-  if (launched.status === 'fulfilled') browser = launched.value;
-  if (launched.status === 'rejected') throw launched.reason;
-  if (started.status === 'rejected') throw started.reason;
-  opened = await openPage(browser, server.baseUrl);
+  opened = await journey.open();
   opened.page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-});
-
-afterAll(async () => {
-  await opened?.context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
 });
 
 // The tests share one page and run in order: install, then use offline.
@@ -38,11 +24,14 @@ describe('installable app (SPEC 7)', () => {
       const registration = await navigator.serviceWorker.ready;
       return { scope: registration.scope, scriptURL: registration.active?.scriptURL };
     });
-    expect(worker).toEqual({ scope: `${server.baseUrl}/`, scriptURL: `${server.baseUrl}/sw.js` });
+    expect(worker).toEqual({
+      scope: `${journey.server.baseUrl}/`,
+      scriptURL: `${journey.server.baseUrl}/sw.js`,
+    });
 
     const cdp = await context.newCDPSession(page);
     const manifest = await cdp.send('Page.getAppManifest');
-    expect(manifest.url).toBe(`${server.baseUrl}/manifest.webmanifest`);
+    expect(manifest.url).toBe(`${journey.server.baseUrl}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     const parsed = JSON.parse(manifest.data ?? '{}') as { name?: string; icons?: { src: string }[] };
     expect(parsed.name).toBe('Cursus');

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, findSeriousViolations } from './support/axe';
-import { launchBrowser } from './support/browser';
-import { type OpenedPage, openPage, submitSignIn, waitForPath } from './support/pages';
-import { type DemoAccount, type DemoRole, type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './support/axe';
+import { useJourney } from './support/journey';
+import { type OpenedPage, submitSignIn, waitForPath } from './support/pages';
+import type { DemoRole } from './support/server';
 
 // SPEC 2: every route a user of each role may open. Ids are made up: a screen must still render
 // its frame (or its own "not found" state), never the app's not-found page or an error.
@@ -103,16 +103,14 @@ const REDIRECTS: [string, string, DemoRole][] = [
 ];
 const NOT_FOUND_TITLE = 'Page introuvable';
 
-let server: RunningServer;
-let browser: Browser;
-let demoAccounts: DemoAccount[];
+const journey = useJourney();
 const signedIn = new Map<DemoRole, OpenedPage>();
 
 async function pageFor(role: DemoRole): Promise<Page> {
   const existing = signedIn.get(role);
   if (existing) return existing.page;
-  const account = demoAccounts.find((candidate) => candidate.role === role)!;
-  const opened = await openPage(browser, server.baseUrl);
+  const account = journey.demo(role);
+  const opened = await journey.open();
   await opened.page.goto('/auth?mode=signin');
   await submitSignIn(opened.page, account);
   await opened.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
@@ -127,21 +125,6 @@ async function visit(page: Page, path: string) {
   await heading.waitFor();
   return { heading: (await heading.textContent())?.trim() ?? '', pathname: new URL(page.url()).pathname };
 }
-
-beforeAll(async () => {
-  const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
-  if (started.status === 'fulfilled') server = started.value;
-  if (launched.status === 'fulfilled') browser = launched.value;
-  if (launched.status === 'rejected') throw launched.reason;
-  if (started.status === 'rejected') throw started.reason;
-  demoAccounts = await server.readDemoAccounts();
-});
-
-afterAll(async () => {
-  for (const { context } of signedIn.values()) await context.close().catch(() => {});
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('every route of SPEC 2', () => {
   for (const [role, routes] of [
@@ -195,13 +178,12 @@ describe('every route of SPEC 2', () => {
 
   for (const theme of ['dark', 'light'] as const) {
     it(`shows the public pages to visitors, without serious accessibility violations (${theme} theme)`, async () => {
-      const opened = await openPage(browser, server.baseUrl, { theme });
+      const opened = await journey.open({ theme });
       for (const path of PUBLIC_ROUTES) {
         const { heading, pathname } = await visit(opened.page, path);
         expect(pathname).toBe(path);
         expect(heading).not.toBe(NOT_FOUND_TITLE);
-        const violations = await findSeriousViolations(opened.page);
-        expect(violations, `${path}, ${theme}:\n${describeViolations(violations)}`).toEqual([]);
+        await expectNoSeriousViolations(opened.page, `${path}, ${theme}`);
       }
       expect(opened.pageErrors).toEqual([]);
       await opened.context.close();
@@ -317,8 +299,7 @@ describe('shell preferences and navigation', () => {
     await page.getByRole('button', { name: 'Apprenants' }).first().click();
     await students.first().click();
     await waitForPath(page, '/trainer/students');
-    const violations = await findSeriousViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectNoSeriousViolations(page, 'the menu drawer on a 375 px screen');
     await page.close();
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -48,4 +49,10 @@ export function describeViolations(violations: AxeViolation[]): string {
         `${violation.impact} ${violation.id}: ${violation.help} (${violation.targets.join(', ')})`,
     )
     .join('\n');
+}
+
+/** Fails with the list of what would block or seriously hinder someone on the page, `where` naming it. */
+export async function expectNoSeriousViolations(page: Page, where: string) {
+  const violations = await findSeriousViolations(page);
+  expect(violations, `${where}:\n${describeViolations(violations)}`).toEqual([]);
 }

@@ -50,6 +50,17 @@ export async function waitForHeading(page: Page, name: string) {
   await page.getByRole('heading', { level: 1, name, exact: true }).waitFor();
 }
 
+/** The heading of /auth in French, the default language (apps/web/src/locales/fr/auth.json). */
+export const AUTH_TITLE = 'Bienvenue sur Cursus';
+
+/** Signs in on /auth and waits until the app has taken the account to `landingPath`. */
+export async function signInAt(page: Page, account: Credentials, landingPath: string) {
+  await page.goto('/auth?mode=signin');
+  await waitForHeading(page, AUTH_TITLE);
+  await submitSignIn(page, account);
+  await waitForPath(page, landingPath);
+}
+
 /** Kept in e2e/screenshots/ (git-ignored) for people to look at; nothing compares them. */
 export async function saveScreenshot(page: Page, name: string) {
   await mkdir(SCREENSHOT_DIR, { recursive: true });

@@ -245,13 +245,16 @@ describe('password reset', () => {
 });
 
 describe('administrators', () => {
-  it('refuses a trainer at the admin sign-in and leaves no session behind', async () => {
-    const response = await testApp.app.inject({
+  const adminSignIn = (email: string) =>
+    testApp.app.inject({
       method: 'POST',
       url: '/api/auth/admin/sign-in',
       headers: ORIGIN,
-      payload: { email: 'trainer@one.example', password: STRONG_PASSWORD },
+      payload: { email, password: STRONG_PASSWORD },
     });
+
+  it('refuses a trainer at the admin sign-in and leaves no session behind', async () => {
+    const response = await adminSignIn('trainer@one.example');
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('NOT_ADMIN');
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -259,37 +262,31 @@ describe('administrators', () => {
 
   it('makes the accounts of ADMIN_EMAILS platform admins', async () => {
     await createConfirmedUser(testApp, { email: 'root@cursus.example' });
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/sign-in',
-      headers: ORIGIN,
-      payload: { email: 'root@cursus.example', password: STRONG_PASSWORD },
-    });
+    const response = await adminSignIn('root@cursus.example');
     expect(response.statusCode).toBe(200);
     expect(response.json().user.role).toBe('admin');
   });
 });
 
 describe('preferences', () => {
-  it('keeps the language choice on the account', async () => {
-    const cookie = await createConfirmedUser(testApp, { email: 'polyglot@x.example' });
-    const response = await testApp.app.inject({
+  /** Asks for English, signed in with `cookie` or signed out without. */
+  const chooseEnglish = (cookie?: string) =>
+    testApp.app.inject({
       method: 'PATCH',
       url: '/api/auth/preferences',
-      headers: { ...ORIGIN, cookie },
+      headers: cookie ? { ...ORIGIN, cookie } : ORIGIN,
       payload: { language: 'en' },
     });
+
+  it('keeps the language choice on the account', async () => {
+    const cookie = await createConfirmedUser(testApp, { email: 'polyglot@x.example' });
+    const response = await chooseEnglish(cookie);
     expect(response.json().user.language).toBe('en');
     expect((await session(cookie)).json().user.language).toBe('en');
   });
 
   it('refuses preferences without a session', async () => {
-    const response = await testApp.app.inject({
-      method: 'PATCH',
-      url: '/api/auth/preferences',
-      headers: ORIGIN,
-      payload: { language: 'en' },
-    });
+    const response = await chooseEnglish();
     expect(response.statusCode).toBe(401);
     expect(response.json().error.code).toBe('NO_SESSION');
   });

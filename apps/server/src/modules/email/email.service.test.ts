@@ -14,43 +14,39 @@ afterAll(() => database.close());
 
 const log = pino({ level: 'silent' });
 
-/** A transport that fails the first `failures` sends, then delivers. */
-function flakyTransport(failures: number) {
+const FROM = 'Cursus <a@b.example>';
+
+/** A mailer whose transport fails the first `failures` sends, then delivers. */
+function createFlakyMailer(failures: number) {
   const sent: string[] = [];
   let calls = 0;
-  return {
-    sent,
-    transport: {
-      async sendMail(message: { to: string }) {
-        calls++;
-        if (calls <= failures) throw new Error('SMTP 421 try again later');
-        sent.push(message.to);
-        return {};
-      },
-      close() {},
-    } as never,
-  };
+  const transport = {
+    async sendMail(message: { to: string }) {
+      calls++;
+      if (calls <= failures) throw new Error('SMTP 421 try again later');
+      sent.push(message.to);
+      return {};
+    },
+    close() {},
+  } as never;
+  return { sent, mailer: createMailer({ db: database.db, from: FROM, log, transport }) };
+}
+
+async function findOutboxRow(toAddress: string) {
+  const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, toAddress));
+  return row;
 }
 
 describe('email outbox', () => {
   it('keeps a message whose send failed and delivers it on a later attempt', async () => {
-    const flaky = flakyTransport(2);
-    const mailer = createMailer({
-      db: database.db,
-      from: 'Cursus <a@b.example>',
-      log,
-      transport: flaky.transport,
-    });
+    const { mailer, sent } = createFlakyMailer(2);
     await mailer.send({
       to: 'late@x.example',
       template: 'confirm-email',
       language: 'fr',
       data: { name: 'Ana', url: 'http://x/y' },
     });
-    const [row] = await database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, 'late@x.example'));
+    const row = await findOutboxRow('late@x.example');
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
 
     // Not due yet: the retry waits for its back-off.
@@ -64,17 +60,11 @@ describe('email outbox', () => {
     expect(await mailer.deliverDue(now)).toBe(1);
     const [done] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id));
     expect(done).toMatchObject({ status: 'sent', attempts: 3 });
-    expect(flaky.sent).toEqual(['late@x.example']);
+    expect(sent).toEqual(['late@x.example']);
   });
 
   it('gives up after the last attempt and says so', async () => {
-    const flaky = flakyTransport(1000);
-    const mailer = createMailer({
-      db: database.db,
-      from: 'Cursus <a@b.example>',
-      log,
-      transport: flaky.transport,
-    });
+    const { mailer } = createFlakyMailer(1000);
     await mailer.send({
       to: 'never@x.example',
       template: 'reset-password',
@@ -86,26 +76,20 @@ describe('email outbox', () => {
       now = new Date(now.getTime() + 2 * 60 * 60 * 1000);
       await mailer.deliverDue(now);
     }
-    const [row] = await database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, 'never@x.example'));
+    const row = await findOutboxRow('never@x.example');
     expect(row).toMatchObject({ status: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
     expect(row!.lastError).toMatch(/421/);
   });
 
   it('writes the message in the recipient’s language, link included', async () => {
-    const mailer = createMailer({ db: database.db, from: 'Cursus <a@b.example>', log });
+    const mailer = createMailer({ db: database.db, from: FROM, log });
     await mailer.send({
       to: 'en@x.example',
       template: 'reset-password',
       language: 'en',
       data: { name: 'Bo', url: 'http://x/reset-password?token=t' },
     });
-    const [row] = await database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, 'en@x.example'));
+    const row = await findOutboxRow('en@x.example');
     expect(row).toMatchObject({ status: 'logged', subject: 'Cursus – Reset your password' });
     expect(row!.text).toContain('http://x/reset-password?token=t');
   });

@@ -1,67 +1,40 @@
-import { randomUUID } from 'node:crypto';
 import type { CourseDetail } from '@cursus/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CoursesWorld, createCoursesWorld, expectStatus } from '../../../test/courses-world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus } from '../../../test/courses-world.ts';
+import {
+  createEnrolledCourse,
+  offlineSession,
+  useTimeTrackingWorld,
+} from '../../../test/time-tracking-world.ts';
 import { csvCell } from './connection-logs.service.ts';
 
-let world: CoursesWorld;
-let clock = new Date('2026-01-20T12:00:00Z');
+const world = useTimeTrackingWorld('2026-01-20T12:00:00Z', { keepRecords: true });
 let course: CourseDetail;
 
 beforeAll(async () => {
-  world = await createCoursesWorld({}, { now: () => clock });
-  course = expectStatus(
-    await world.call('trainerA', 'POST', '/api/courses', { title: 'Sécurité; "incendie"' }),
-    200,
-  );
-  const module = expectStatus(
-    await world.call('trainerA', 'POST', `/api/courses/${course.id}/modules`, { title: 'M' }),
-    200,
-  );
-  expectStatus(
-    await world.call('trainerA', 'POST', `/api/courses/${course.id}/modules/${module.id}/lessons`, {
-      title: 'L',
-      content: { type: 'text', html: '<p>x</p>' },
-    }),
-    200,
-  );
-  expectStatus(await world.call('trainerA', 'POST', `/api/courses/${course.id}/publish`), 200);
-  expectStatus(
-    await world.call('trainerA', 'POST', `/api/courses/${course.id}/enrollments`, {
-      studentIds: [world.users.studentA1.id],
-    }),
-    200,
-  );
-  const entry = (start: string, end: string, durationSeconds: number, courseId?: string) => ({
-    id: randomUUID(),
-    sessionStart: start,
-    sessionEnd: end,
-    durationSeconds,
-    ...(courseId ? { courseId } : {}),
-  });
+  ({ course } = await createEnrolledCourse(world, 'Sécurité; "incendie"'));
   expectStatus(
     await world.call('studentA1', 'POST', '/api/time-tracking/sessions/sync', {
       sessions: [
-        entry('2026-01-12T08:00:00Z', '2026-01-12T09:00:00Z', 3600, course.id),
-        entry('2026-01-15T08:00:00Z', '2026-01-15T08:30:00Z', 1805),
+        offlineSession('2026-01-12T08:00:00Z', '2026-01-12T09:00:00Z', 3600, course.id),
+        offlineSession('2026-01-15T08:00:00Z', '2026-01-15T08:30:00Z', 1805),
       ],
     }),
     200,
   );
   expectStatus(
     await world.call('studentA2', 'POST', '/api/time-tracking/sessions/sync', {
-      sessions: [entry('2026-01-13T08:00:00Z', '2026-01-13T08:10:00Z', 600)],
+      sessions: [offlineSession('2026-01-13T08:00:00Z', '2026-01-13T08:10:00Z', 600)],
     }),
     200,
   );
   expectStatus(
     await world.call('studentB', 'POST', '/api/time-tracking/sessions/sync', {
-      sessions: [entry('2026-01-13T08:00:00Z', '2026-01-13T09:00:00Z', 3600)],
+      sessions: [offlineSession('2026-01-13T08:00:00Z', '2026-01-13T09:00:00Z', 3600)],
     }),
     200,
   );
 });
-afterAll(() => world.close());
 
 const logs = async (query = '', person: 'trainerA' | 'trainerB' | 'admin' = 'trainerA') =>
   expectStatus(await world.call(person, 'GET', `/api/time-tracking/connection-logs${query}`), 200);
@@ -189,6 +162,6 @@ describe('weekly goal setting', () => {
     );
     const dashboard = expectStatus(await world.call('studentA1', 'GET', '/api/time-tracking/dashboard'), 200);
     expect(dashboard.weeklyGoal.goalHours).toBe(12);
-    clock = new Date('2026-01-20T12:00:00Z');
+    world.clock = new Date('2026-01-20T12:00:00Z');
   });
 });

@@ -1,43 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import type { MyDashboard } from '@cursus/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CoursesWorld, createCoursesWorld, expectStatus } from '../../../test/courses-world.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectStatus } from '../../../test/courses-world.ts';
+import {
+  createEnrolledCourse,
+  offlineSession,
+  useTimeTrackingWorld,
+} from '../../../test/time-tracking-world.ts';
 import { courseEnrollments } from '../courses/courses.tables.ts';
 import { parisDaysIntoWeek } from './paris-calendar.ts';
 import { buildRecommendations, expectedSecondsByNow } from './recommendations.ts';
 
-let world: CoursesWorld;
 // Lesson completions are dated by the database, so the simulated clock starts at the real time.
-const clock = new Date();
+const world = useTimeTrackingWorld(new Date(), { keepRecords: true });
 const DAY = 24 * 3600_000;
 const courseIds: Record<string, string> = {};
 
+/** A formation of `lessonCount` lessons, the first `complete` of them completed by Léa. */
 async function createCourse(title: string, lessonCount: number, complete: number) {
-  const course = expectStatus(await world.call('trainerA', 'POST', '/api/courses', { title }), 200);
-  const module = expectStatus(
-    await world.call('trainerA', 'POST', `/api/courses/${course.id}/modules`, { title: 'M' }),
-    200,
-  );
-  const lessons: string[] = [];
-  for (let index = 0; index < lessonCount; index += 1) {
-    const lesson = expectStatus(
-      await world.call('trainerA', 'POST', `/api/courses/${course.id}/modules/${module.id}/lessons`, {
-        title: `L${index}`,
-        content: { type: 'text', html: '<p>x</p>' },
-      }),
-      200,
-    );
-    lessons.push(lesson.id);
-  }
-  expectStatus(await world.call('trainerA', 'POST', `/api/courses/${course.id}/publish`), 200);
-  expectStatus(
-    await world.call('trainerA', 'POST', `/api/courses/${course.id}/enrollments`, {
-      studentIds: [world.users.studentA1.id],
-    }),
-    200,
-  );
-  for (const lessonId of lessons.slice(0, complete)) {
+  const { course, lessonIds } = await createEnrolledCourse(world, title, lessonCount);
+  for (const lessonId of lessonIds.slice(0, complete)) {
     expectStatus(
       await world.call(
         'studentA1',
@@ -51,7 +34,6 @@ async function createCourse(title: string, lessonCount: number, complete: number
 }
 
 beforeAll(async () => {
-  world = await createCoursesWorld({}, { now: () => clock });
   await createCourse('Untouched', 2, 0);
   await createCourse('New', 2, 0);
   await createCourse('Almost', 5, 4);
@@ -61,27 +43,25 @@ beforeAll(async () => {
   for (const title of ['Untouched', 'Read lately']) {
     await world.testApp.database.db
       .update(courseEnrollments)
-      .set({ createdAt: new Date(clock.getTime() - 10 * DAY) })
+      .set({ createdAt: new Date(world.clock.getTime() - 10 * DAY) })
       .where(eq(courseEnrollments.courseId, courseIds[title]!));
   }
   // Two days ago the learner spent an hour on 'Read lately' without completing a lesson.
-  const start = new Date(clock.getTime() - 2 * DAY);
+  const start = new Date(world.clock.getTime() - 2 * DAY);
   expectStatus(
     await world.call('studentA1', 'POST', '/api/time-tracking/sessions/sync', {
       sessions: [
-        {
-          id: randomUUID(),
-          sessionStart: start.toISOString(),
-          sessionEnd: new Date(start.getTime() + 3600_000).toISOString(),
-          durationSeconds: 3600,
-          courseId: courseIds['Read lately'],
-        },
+        offlineSession(
+          start.toISOString(),
+          new Date(start.getTime() + 3600_000).toISOString(),
+          3600,
+          courseIds['Read lately'],
+        ),
       ],
     }),
     200,
   );
 });
-afterAll(() => world.close());
 
 describe("'Mon Suivi' dashboard", () => {
   it('shows active and completed formations, the progression score and the weekly goal', async () => {
@@ -102,10 +82,10 @@ describe("'Mon Suivi' dashboard", () => {
     expect(dashboard.weeklyGoal).toMatchObject({
       goalHours: 20,
       goalSeconds: 72_000,
-      expectedSecondsByNow: expectedSecondsByNow(72_000, parisDaysIntoWeek(clock)),
+      expectedSecondsByNow: expectedSecondsByNow(72_000, parisDaysIntoWeek(world.clock)),
     });
     const readLately = dashboard.activeCourses.find((course) => course.title === 'Read lately')!;
-    expect(Date.parse(readLately.lastActivityAt!)).toBe(clock.getTime() - 2 * DAY + 3600_000);
+    expect(Date.parse(readLately.lastActivityAt!)).toBe(world.clock.getTime() - 2 * DAY + 3600_000);
   });
 
   it('recommends by priority with the documented rules', async () => {

@@ -1,12 +1,7 @@
-import type { StartTimeSessionResult } from '@cursus/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type CoursesWorld,
-  createCoursesWorld,
-  expectStatus,
-  type Person,
-} from '../../../test/courses-world.ts';
+import { describe, expect, it } from 'vitest';
+import { expectStatus, type Person } from '../../../test/courses-world.ts';
+import { useTimeTrackingWorld } from '../../../test/time-tracking-world.ts';
 import { createScheduler } from '../../lib/scheduler.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
 import { createSystemService } from '../system/system.service.ts';
@@ -14,29 +9,9 @@ import { jobRuns, systemAlerts, systemLogs } from '../system/system.tables.ts';
 import { INTEGRITY_JOB } from './integrity.service.ts';
 import { userTimeTracking, userTotalTime } from './time-tracking.tables.ts';
 
-let world: CoursesWorld;
-let clock = new Date('2026-03-10T09:00:00Z');
-const advance = (seconds: number) => {
-  clock = new Date(clock.getTime() + seconds * 1000);
-};
-
-beforeAll(async () => {
-  world = await createCoursesWorld({}, { now: () => clock });
-});
-afterAll(() => world.close());
-beforeEach(async () => {
-  const { db } = world.testApp.database;
-  for (const table of [userTimeTracking, userTotalTime, notifications, systemAlerts, jobRuns])
-    await db.delete(table);
-  await db.delete(systemLogs).where(eq(systemLogs.category, 'time_tracking'));
-});
-
+const world = useTimeTrackingWorld('2026-03-10T09:00:00Z');
 const db = () => world.testApp.database.db;
-const startSession = async (person: Person = 'studentA1') =>
-  expectStatus<StartTimeSessionResult>(
-    await world.call(person, 'POST', '/api/time-tracking/sessions/start', {}),
-    200,
-  ).session;
+const startSession = async () => (await world.startSession()).session;
 const check = (sessionId: string, localElapsedSeconds: number) =>
   world.call('studentA1', 'POST', '/api/time-tracking/check', { sessionId, localElapsedSeconds });
 const logged = async () =>
@@ -55,8 +30,8 @@ async function openSessions(person: Person, count: number) {
       .values({
         userId: user.id,
         organizationId: user.organizationId!,
-        sessionStart: new Date(clock.getTime() - (index + 1) * 60_000),
-        lastActivityAt: clock,
+        sessionStart: new Date(world.clock.getTime() - (index + 1) * 60_000),
+        lastActivityAt: world.clock,
         durationSeconds: 30,
       });
   }
@@ -65,7 +40,7 @@ async function openSessions(person: Person, count: number) {
 describe('the SPEC 5 check the client calls', () => {
   it('finds a client within 30 s of the server consistent, and raises nothing', async () => {
     const session = await startSession();
-    advance(100);
+    world.advance(100);
     const result = expectStatus(await check(session.id, 100), 200);
     expect(result).toMatchObject({
       serverSeconds: 100,
@@ -81,9 +56,9 @@ describe('the SPEC 5 check the client calls', () => {
 
   it('logs and notifies a gap over 30 s as time_mismatch, without an alert up to 300 s', async () => {
     const session = await startSession();
-    advance(100);
+    world.advance(100);
     expectStatus(await check(session.id, 100), 200);
-    advance(10);
+    world.advance(10);
     // The client says 200 s after 110 s: the server accepts 140 (10 s more plus the 30 s tolerance).
     const result = expectStatus(await check(session.id, 200), 200);
     expect(result).toMatchObject({
@@ -99,7 +74,7 @@ describe('the SPEC 5 check the client calls', () => {
 
   it('raises a system alert above 300 s', async () => {
     const session = await startSession();
-    advance(10);
+    world.advance(10);
     const result = expectStatus(await check(session.id, 1000), 200);
     expect(result.differenceSeconds).toBeGreaterThan(300);
     expect(await alerts()).toEqual(['time_mismatch']);
@@ -146,13 +121,8 @@ describe('the SPEC 5 check the client calls', () => {
 
   it('tolerates the seconds that hours and minutes drop (under 60 s)', async () => {
     const session = await startSession();
-    advance(3659);
-    expectStatus(
-      await world.call('studentA1', 'POST', `/api/time-tracking/sessions/${session.id}/end`, {
-        elapsedSeconds: 3659,
-      }),
-      200,
-    );
+    world.advance(3659);
+    expectStatus(await world.endSession(session.id, 3659), 200);
     const next = await startSession();
     expect(expectStatus(await check(next.id, 0), 200)).toMatchObject({ isTotalCorrupted: false, issues: [] });
   });
@@ -162,7 +132,7 @@ describe('the hourly integrity job (SPEC 9)', () => {
   it('closes duplicates (keeping the newest), alerting above 3, and notifies the organisation’s staff', async () => {
     await openSessions('studentA1', 4);
     await openSessions('studentA2', 2);
-    const report = await world.testApp.app.timeTracking.integrity.runIntegrityCheck(clock);
+    const report = await world.testApp.app.timeTracking.integrity.runIntegrityCheck(world.clock);
     expect(report).toMatchObject({ closedStuckSessions: 0, closedDuplicateSessions: 4, repairedTotals: 0 });
     const open = (await db().select().from(userTimeTracking)).filter((row) => !row.sessionEnd);
     expect(open).toHaveLength(2);
@@ -180,22 +150,17 @@ describe('the hourly integrity job (SPEC 9)', () => {
 
   it('repairs totals that disagree with the session rows (time_mismatch), alerting above 300 s', async () => {
     const session = await startSession();
-    advance(1200);
-    expectStatus(
-      await world.call('studentA1', 'POST', `/api/time-tracking/sessions/${session.id}/end`, {
-        elapsedSeconds: 1200,
-      }),
-      200,
-    );
+    world.advance(1200);
+    expectStatus(await world.endSession(session.id, 1200), 200);
     await db().update(userTotalTime).set({ totalTimeSeconds: 5000, totalHours: 1, remainingMinutes: 23 });
-    const report = await world.testApp.app.timeTracking.integrity.runIntegrityCheck(clock);
+    const report = await world.testApp.app.timeTracking.integrity.runIntegrityCheck(world.clock);
     expect(report.repairedTotals).toBe(1);
     const [totals] = await db().select().from(userTotalTime);
     expect(totals).toMatchObject({ totalTimeSeconds: 1200, totalHours: 0, remainingMinutes: 20 });
     expect(await logged()).toEqual(['time_mismatch']);
     expect(await alerts()).toEqual(['time_mismatch']);
     // Consistent now: a second run finds nothing.
-    expect(await world.testApp.app.timeTracking.integrity.runIntegrityCheck(clock)).toEqual({
+    expect(await world.testApp.app.timeTracking.integrity.runIntegrityCheck(world.clock)).toEqual({
       closedStuckSessions: 0,
       closedDuplicateSessions: 0,
       repairedTotals: 0,
@@ -207,31 +172,31 @@ describe('the hourly integrity job (SPEC 9)', () => {
     const { app } = world.testApp;
     await app.scheduler.tick();
     const [first] = await db().select().from(jobRuns).where(eq(jobRuns.name, INTEGRITY_JOB));
-    expect(first!.lastRunAt).toEqual(clock);
-    expect(first!.finishedAt).toEqual(clock);
+    expect(first!.lastRunAt).toEqual(world.clock);
+    expect(first!.finishedAt).toEqual(world.clock);
 
-    advance(20 * 60);
+    world.advance(20 * 60);
     // A "restarted" scheduler on the same database: the run 20 minutes ago is not repeated.
     const runs: Date[] = [];
     const system = createSystemService({ database: world.testApp.database });
     const restarted = createScheduler({
       jobs: [{ name: INTEGRITY_JOB, intervalMs: 3600_000, run: async (at) => runs.push(at) }],
       store: { claim: system.claimJobRun, finish: system.finishJobRun },
-      now: () => clock,
+      now: () => world.clock,
       log: { error: () => undefined },
     });
     await restarted.tick();
     expect(runs).toEqual([]);
     // The tab died; an hour after the last run, the next tick closes its session.
-    advance(40 * 60);
+    world.advance(40 * 60);
     await app.scheduler.tick();
     const [closed] = await db().select().from(userTimeTracking).where(eq(userTimeTracking.id, session.id));
     expect(closed!.sessionEnd).toEqual(new Date(session.sessionStart));
     expect(await logged()).toEqual(['session_stuck']);
     await restarted.tick();
     expect(runs).toEqual([]);
-    advance(3600);
+    world.advance(3600);
     await restarted.tick();
-    expect(runs).toEqual([clock]);
+    expect(runs).toEqual([world.clock]);
   });
 });

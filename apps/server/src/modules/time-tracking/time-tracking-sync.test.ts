@@ -1,52 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import type { StartTimeSessionResult } from '@cursus/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type CoursesWorld,
-  createCoursesWorld,
-  expectStatus,
-  type Person,
-} from '../../../test/courses-world.ts';
+import { describe, expect, it } from 'vitest';
+import { expectStatus, type Person } from '../../../test/courses-world.ts';
+import { offlineSession, useTimeTrackingWorld } from '../../../test/time-tracking-world.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
-import { systemAlerts, systemLogs } from '../system/system.tables.ts';
-import { userTimeTracking, userTotalTime } from './time-tracking.tables.ts';
+import { systemLogs } from '../system/system.tables.ts';
+import { userTimeTracking } from './time-tracking.tables.ts';
 
-let world: CoursesWorld;
 // Monday 12 January 2026, 00:30 in Paris (winter time, UTC+1).
-let clock = new Date('2026-01-11T23:30:00Z');
+const world = useTimeTrackingWorld('2026-01-11T23:30:00Z');
 const at = (iso: string) => new Date(iso);
-
-beforeAll(async () => {
-  world = await createCoursesWorld({ ADMIN_EMAILS: 'root@cursus.example' }, { now: () => clock });
-});
-afterAll(() => world.close());
-beforeEach(async () => {
-  const { db } = world.testApp.database;
-  clock = new Date('2026-01-11T23:30:00Z');
-  await db.delete(userTimeTracking);
-  await db.delete(userTotalTime);
-  await db.delete(notifications);
-  await db.delete(systemAlerts);
-  await db.delete(systemLogs).where(eq(systemLogs.category, 'time_tracking'));
-});
 
 const sync = (sessions: object[], person: Person = 'studentA1') =>
   world.call(person, 'POST', '/api/time-tracking/sessions/sync', { sessions });
-const pending = (start: string, end: string, durationSeconds: number) => ({
-  id: randomUUID(),
-  sessionStart: start,
-  sessionEnd: end,
-  durationSeconds,
-});
 const myTime = async (person: Person = 'studentA1') =>
   expectStatus(await world.call(person, 'GET', '/api/time-tracking/me'), 200);
 
 describe('offline sessions (SPEC 4)', () => {
   it('records a batch once: a replay is a duplicate and adds nothing', async () => {
     const batch = [
-      pending('2026-01-11T20:00:00Z', '2026-01-11T20:30:00Z', 1700),
-      pending('2026-01-11T21:00:00Z', '2026-01-11T21:10:00Z', 600),
+      offlineSession('2026-01-11T20:00:00Z', '2026-01-11T20:30:00Z', 1700),
+      offlineSession('2026-01-11T21:00:00Z', '2026-01-11T21:10:00Z', 600),
     ];
     const first = expectStatus(await sync(batch), 200);
     expect(first.results.map((result: { status: string }) => result.status)).toEqual(['synced', 'synced']);
@@ -62,14 +35,14 @@ describe('offline sessions (SPEC 4)', () => {
   });
 
   it('rejects sessions overlapping recorded time, and impossible ones, with their reason', async () => {
-    expectStatus(await sync([pending('2026-01-11T20:00:00Z', '2026-01-11T21:00:00Z', 3600)]), 200);
+    expectStatus(await sync([offlineSession('2026-01-11T20:00:00Z', '2026-01-11T21:00:00Z', 3600)]), 200);
     const entries = [
-      pending('2026-01-11T20:30:00Z', '2026-01-11T21:30:00Z', 1800),
-      pending('2026-01-11T18:00:00Z', '2026-01-11T18:10:00Z', 1200),
-      pending('2026-01-11T18:00:00Z', '2026-01-11T17:00:00Z', 10),
-      pending('2026-01-12T10:00:00Z', '2026-01-12T11:00:00Z', 3600),
-      pending('2026-01-11T15:00:00Z', '2026-01-11T15:30:00Z', 1800),
-      pending('2026-01-11T15:20:00Z', '2026-01-11T15:40:00Z', 600),
+      offlineSession('2026-01-11T20:30:00Z', '2026-01-11T21:30:00Z', 1800),
+      offlineSession('2026-01-11T18:00:00Z', '2026-01-11T18:10:00Z', 1200),
+      offlineSession('2026-01-11T18:00:00Z', '2026-01-11T17:00:00Z', 10),
+      offlineSession('2026-01-12T10:00:00Z', '2026-01-12T11:00:00Z', 3600),
+      offlineSession('2026-01-11T15:00:00Z', '2026-01-11T15:30:00Z', 1800),
+      offlineSession('2026-01-11T15:20:00Z', '2026-01-11T15:40:00Z', 600),
     ];
     const result = expectStatus(await sync(entries), 200);
     expect(
@@ -86,37 +59,22 @@ describe('offline sessions (SPEC 4)', () => {
   });
 
   it('closes a session the server opened when its id comes back from the offline store, bounded by the server’s start', async () => {
-    clock = at('2026-01-11T20:00:00Z');
-    const { session } = expectStatus<StartTimeSessionResult>(
-      await world.call('studentA1', 'POST', '/api/time-tracking/sessions/start', {}),
-      200,
-    );
-    clock = at('2026-01-11T23:00:00Z');
+    world.clock = at('2026-01-11T20:00:00Z');
+    const { session } = await world.startSession();
+    world.clock = at('2026-01-11T23:00:00Z');
     // The client claims its session began earlier than the server saw it: the server's start wins.
-    const result = expectStatus(
-      await sync([
-        {
-          id: session.id,
-          sessionStart: '2026-01-11T19:00:00Z',
-          sessionEnd: '2026-01-11T21:00:00Z',
-          durationSeconds: 7000,
-        },
-      ]),
-      200,
-    );
+    const claimed = [
+      {
+        id: session.id,
+        sessionStart: '2026-01-11T19:00:00Z',
+        sessionEnd: '2026-01-11T21:00:00Z',
+        durationSeconds: 7000,
+      },
+    ];
+    const result = expectStatus(await sync(claimed), 200);
     expect(result.results[0].status).toBe('synced');
     expect(result.totals.totalTimeSeconds).toBe(3600 + 30);
-    const replay = expectStatus(
-      await sync([
-        {
-          id: session.id,
-          sessionStart: '2026-01-11T19:00:00Z',
-          sessionEnd: '2026-01-11T21:00:00Z',
-          durationSeconds: 7000,
-        },
-      ]),
-      200,
-    );
+    const replay = expectStatus(await sync(claimed), 200);
     expect(replay.results[0].status).toBe('duplicate');
     expect(replay.totals.totalTimeSeconds).toBe(3630);
   });
@@ -159,11 +117,11 @@ describe('totals: today, this week (Monday, Europe/Paris), total', () => {
   it('counts each session on the Paris day it started, across the week boundary', async () => {
     const entries = [
       // Sunday 11 January, 23:00 in Paris: last week.
-      pending('2026-01-11T22:00:00Z', '2026-01-11T22:30:00Z', 1800),
+      offlineSession('2026-01-11T22:00:00Z', '2026-01-11T22:30:00Z', 1800),
       // Monday 12 January, 00:05 in Paris (still Sunday in UTC): this week, today.
-      pending('2026-01-11T23:05:00Z', '2026-01-11T23:15:00Z', 600),
+      offlineSession('2026-01-11T23:05:00Z', '2026-01-11T23:15:00Z', 600),
       // Monday 5 January: last week.
-      pending('2026-01-05T09:00:00Z', '2026-01-05T10:00:00Z', 3600),
+      offlineSession('2026-01-05T09:00:00Z', '2026-01-05T10:00:00Z', 3600),
     ];
     expectStatus(await sync(entries), 200);
     expect(await myTime()).toMatchObject({
@@ -175,33 +133,22 @@ describe('totals: today, this week (Monday, Europe/Paris), total', () => {
       timeZone: 'Europe/Paris',
     });
     // Wednesday: today is empty, the week keeps Monday's 10 minutes.
-    clock = at('2026-01-14T12:00:00Z');
+    world.clock = at('2026-01-14T12:00:00Z');
     expect(await myTime()).toMatchObject({ todaySeconds: 0, weekSeconds: 600, totalSeconds: 6000 });
   });
 
   it('adds the open session’s recorded time to the total', async () => {
-    const { session } = expectStatus<StartTimeSessionResult>(
-      await world.call('studentA1', 'POST', '/api/time-tracking/sessions/start', {}),
-      200,
-    );
-    clock = new Date(clock.getTime() + 120_000);
-    expectStatus(
-      await world.call('studentA1', 'POST', `/api/time-tracking/sessions/${session.id}/heartbeat`, {
-        elapsedSeconds: 120,
-      }),
-      200,
-    );
+    const { session } = await world.startSession();
+    world.advance(120);
+    expectStatus(await world.heartbeat(session.id, 120), 200);
     expect(await myTime()).toMatchObject({ todaySeconds: 120, totalSeconds: 120, openSessionSeconds: 120 });
   });
 });
 
 describe('resets by role (SPEC 4, 6)', () => {
   async function seedLearner() {
-    expectStatus(await sync([pending('2026-01-11T20:00:00Z', '2026-01-11T21:00:00Z', 3600)]), 200);
-    return expectStatus<StartTimeSessionResult>(
-      await world.call('studentA1', 'POST', '/api/time-tracking/sessions/start', {}),
-      200,
-    ).session;
+    expectStatus(await sync([offlineSession('2026-01-11T20:00:00Z', '2026-01-11T21:00:00Z', 3600)]), 200);
+    return (await world.startSession()).session;
   }
   const learnerUrl = (action: string) => `/api/time-tracking/learners/${world.users.studentA1.id}/${action}`;
 
@@ -213,13 +160,8 @@ describe('resets by role (SPEC 4, 6)', () => {
 
   it('lets a trainer close the current session with duration 0, and not reset the total', async () => {
     const session = await seedLearner();
-    clock = new Date(clock.getTime() + 600_000);
-    expectStatus(
-      await world.call('studentA1', 'POST', `/api/time-tracking/sessions/${session.id}/heartbeat`, {
-        elapsedSeconds: 600,
-      }),
-      200,
-    );
+    world.advance(600);
+    expectStatus(await world.heartbeat(session.id, 600), 200);
     expect(expectStatus(await world.call('trainerA', 'POST', learnerUrl('reset-session')), 200)).toEqual({
       closedSessionCount: 1,
     });
@@ -227,7 +169,7 @@ describe('resets by role (SPEC 4, 6)', () => {
       .select()
       .from(userTimeTracking)
       .where(eq(userTimeTracking.id, session.id));
-    expect(row).toMatchObject({ durationSeconds: 0, sessionEnd: clock });
+    expect(row).toMatchObject({ durationSeconds: 0, sessionEnd: world.clock });
     expect((await myTime()).totalSeconds).toBe(3600);
     const refused = await world.call('trainerA', 'POST', learnerUrl('reset-total'));
     expect(refused.statusCode).toBe(403);

@@ -1,47 +1,13 @@
-import type { StartTimeSessionResult } from '@cursus/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type CoursesWorld,
-  createCoursesWorld,
-  expectStatus,
-  type Person,
-} from '../../../test/courses-world.ts';
+import { describe, expect, it } from 'vitest';
+import { expectStatus, type Person } from '../../../test/courses-world.ts';
 import { ENGINE } from '../../../test/helper.ts';
+import { useTimeTrackingWorld } from '../../../test/time-tracking-world.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
 import { systemAlerts, systemLogs } from '../system/system.tables.ts';
 import { userTimeTracking, userTotalTime } from './time-tracking.tables.ts';
 
-let world: CoursesWorld;
-// The server's clock, moved by the tests: nothing here waits for real time.
-let clock = new Date('2026-03-10T09:00:00Z');
-const advance = (seconds: number) => {
-  clock = new Date(clock.getTime() + seconds * 1000);
-};
-
-beforeAll(async () => {
-  world = await createCoursesWorld({}, { now: () => clock });
-});
-afterAll(() => world.close());
-
-beforeEach(async () => {
-  const { db } = world.testApp.database;
-  await db.delete(userTimeTracking);
-  await db.delete(userTotalTime);
-  await db.delete(notifications);
-  await db.delete(systemAlerts);
-  await db.delete(systemLogs).where(eq(systemLogs.category, 'time_tracking'));
-});
-
-const start = async (person: Person = 'studentA1', body: object = {}) =>
-  expectStatus<StartTimeSessionResult>(
-    await world.call(person, 'POST', '/api/time-tracking/sessions/start', body),
-    200,
-  );
-const heartbeat = (id: string, elapsedSeconds: number, person: Person = 'studentA1') =>
-  world.call(person, 'POST', `/api/time-tracking/sessions/${id}/heartbeat`, { elapsedSeconds });
-const end = (id: string, elapsedSeconds: number, person: Person = 'studentA1') =>
-  world.call(person, 'POST', `/api/time-tracking/sessions/${id}/end`, { elapsedSeconds });
+const world = useTimeTrackingWorld('2026-03-10T09:00:00Z');
 
 /** An open session written directly, `hoursAgo` old, last active `activeMinutesAgo` ago. */
 async function insertOpenSession(
@@ -56,8 +22,8 @@ async function insertOpenSession(
     .values({
       userId: user.id,
       organizationId: user.organizationId!,
-      sessionStart: new Date(clock.getTime() - hoursAgo * 3600_000),
-      lastActivityAt: new Date(clock.getTime() - activeMinutesAgo * 60_000),
+      sessionStart: new Date(world.clock.getTime() - hoursAgo * 3600_000),
+      lastActivityAt: new Date(world.clock.getTime() - activeMinutesAgo * 60_000),
       durationSeconds,
     })
     .returning();
@@ -90,15 +56,15 @@ async function issuesLogged(issueType: string) {
 
 describe('starting and resuming (SPEC 4)', () => {
   it('opens a session, and resumes it on the next start instead of opening another', async () => {
-    const first = await start();
+    const first = await world.startSession();
     expect(first).toMatchObject({ resumed: false, closedSessionIds: [] });
     expect(first.session).toMatchObject({
       durationSeconds: 0,
       sessionEnd: null,
-      sessionStart: clock.toISOString(),
+      sessionStart: world.clock.toISOString(),
     });
-    advance(60);
-    const second = await start();
+    world.advance(60);
+    const second = await world.startSession();
     expect(second).toMatchObject({ resumed: true, closedSessionIds: [] });
     expect(second.session.id).toBe(first.session.id);
     const open = expectStatus(await world.call('studentA1', 'GET', '/api/time-tracking/sessions/open'), 200);
@@ -107,7 +73,7 @@ describe('starting and resuming (SPEC 4)', () => {
 
   it('closes an open session older than 8 hours at its last activity, and opens a new one', async () => {
     const old = await insertOpenSession('studentA1', 9, 400, 3000);
-    const result = await start();
+    const result = await world.startSession();
     expect(result.resumed).toBe(false);
     expect(result.closedSessionIds).toEqual([old.id]);
     const closed = await sessionRow(old.id);
@@ -119,7 +85,7 @@ describe('starting and resuming (SPEC 4)', () => {
   it('resumes the newest open session and closes the duplicates, reporting duplicate_tracking', async () => {
     const older = await insertOpenSession('studentA1', 2, 90, 1200);
     const newer = await insertOpenSession('studentA1', 1, 1, 600);
-    const result = await start();
+    const result = await world.startSession();
     expect(result).toMatchObject({ resumed: true, closedSessionIds: [older.id] });
     expect(result.session.id).toBe(newer.id);
     expect((await sessionRow(older.id)).sessionEnd).toEqual(older.lastActivityAt);
@@ -153,65 +119,65 @@ describe('starting and resuming (SPEC 4)', () => {
 
 describe('heartbeats: the client counts, the server bounds (docs/time-tracking.md)', () => {
   it('accepts what the client counted within the server clock, and never lets it grow faster or go down', async () => {
-    const { session } = await start();
-    advance(60);
-    expect(expectStatus(await heartbeat(session.id, 55), 200)).toMatchObject({
+    const { session } = await world.startSession();
+    world.advance(60);
+    expect(expectStatus(await world.heartbeat(session.id, 55), 200)).toMatchObject({
       durationSeconds: 55,
       isOpen: true,
     });
-    advance(30);
+    world.advance(30);
     // 5,000 s claimed after 30 s: only 30 s plus the 30 s tolerance are accepted.
-    expect(expectStatus(await heartbeat(session.id, 5000), 200).durationSeconds).toBe(115);
-    advance(30);
+    expect(expectStatus(await world.heartbeat(session.id, 5000), 200).durationSeconds).toBe(115);
+    world.advance(30);
     // A smaller count never removes recorded time.
-    expect(expectStatus(await heartbeat(session.id, 10), 200).durationSeconds).toBe(115);
-    expect((await sessionRow(session.id)).lastActivityAt).toEqual(clock);
+    expect(expectStatus(await world.heartbeat(session.id, 10), 200).durationSeconds).toBe(115);
+    expect((await sessionRow(session.id)).lastActivityAt).toEqual(world.clock);
   });
 
   it('stops a session at 28,800 s and counts it once', async () => {
     const long = await insertOpenSession('studentA1', 8.05, 1, 28_750);
-    const result = expectStatus(await heartbeat(long.id, 28_800), 200);
+    const result = expectStatus(await world.heartbeat(long.id, 28_800), 200);
     expect(result).toMatchObject({ durationSeconds: 28_800, isOpen: false, maxReached: true });
-    expect((await sessionRow(long.id)).sessionEnd).toEqual(clock);
+    expect((await sessionRow(long.id)).sessionEnd).toEqual(world.clock);
     expect(await totalOf('studentA1')).toBe(28_800);
-    const again = expectStatus(await heartbeat(long.id, 28_800), 200);
+    const again = expectStatus(await world.heartbeat(long.id, 28_800), 200);
     expect(again).toMatchObject({ isOpen: false, maxReached: true });
     expect(await totalOf('studentA1')).toBe(28_800);
-    expect((await heartbeat(long.id, 28_801)).statusCode).toBe(400);
+    expect((await world.heartbeat(long.id, 28_801)).statusCode).toBe(400);
   });
 
   it('answers 404 for another learner’s session, even of the same organisation', async () => {
-    const { session } = await start('studentA1');
-    const response = await heartbeat(session.id, 10, 'studentA2');
+    const { session } = await world.startSession('studentA1');
+    const response = await world.heartbeat(session.id, 10, 'studentA2');
     expect(response.statusCode).toBe(404);
-    expect((await end(session.id, 10, 'studentB')).statusCode).toBe(404);
+    expect((await world.endSession(session.id, 10, 'studentB')).statusCode).toBe(404);
     expect((await sessionRow(session.id)).durationSeconds).toBe(0);
   });
 });
 
 describe('ending (update-total-time)', () => {
   it('closes the session and adds its duration to the totals in one go; ending twice counts once', async () => {
-    const { session } = await start();
-    advance(3725);
-    const ended = expectStatus(await end(session.id, 3725), 200);
+    const { session } = await world.startSession();
+    world.advance(3725);
+    const ended = expectStatus(await world.endSession(session.id, 3725), 200);
     expect(ended.alreadyEnded).toBe(false);
-    expect(ended.session).toMatchObject({ durationSeconds: 3725, sessionEnd: clock.toISOString() });
+    expect(ended.session).toMatchObject({ durationSeconds: 3725, sessionEnd: world.clock.toISOString() });
     expect(ended.totals).toMatchObject({ totalTimeSeconds: 3725, totalHours: 1, remainingMinutes: 2 });
-    advance(10);
-    const twice = expectStatus(await end(session.id, 3735), 200);
+    world.advance(10);
+    const twice = expectStatus(await world.endSession(session.id, 3735), 200);
     expect(twice).toMatchObject({ alreadyEnded: true, totals: { totalTimeSeconds: 3725 } });
-    const afterEnd = expectStatus(await heartbeat(session.id, 4000), 200);
+    const afterEnd = expectStatus(await world.heartbeat(session.id, 4000), 200);
     expect(afterEnd).toMatchObject({ isOpen: false, durationSeconds: 3725 });
   });
 });
 
 describe('a tab that died', () => {
   it('is closed by the hourly job at its last activity, not at the time of the job', async () => {
-    const { session } = await start();
-    advance(600);
-    expectStatus(await heartbeat(session.id, 600), 200);
-    const lastActivity = clock;
-    advance(3 * 3600);
+    const { session } = await world.startSession();
+    world.advance(600);
+    expectStatus(await world.heartbeat(session.id, 600), 200);
+    const lastActivity = world.clock;
+    world.advance(3 * 3600);
     const report = await runJob();
     expect(report.closedStuckSessions).toBe(1);
     const closed = await sessionRow(session.id);
@@ -224,12 +190,12 @@ describe('a tab that died', () => {
   });
 });
 
-const runJob = () => world.testApp.app.timeTracking.integrity.runIntegrityCheck(clock);
+const runJob = () => world.testApp.app.timeTracking.integrity.runIntegrityCheck(world.clock);
 
 describe(`row-level security on ${ENGINE}`, () => {
   it('shows a learner only their own sessions and a trainer only their organisation’s', async () => {
-    await start('studentA1');
-    await start('studentB');
+    await world.startSession('studentA1');
+    await world.startSession('studentB');
     const tenant = (person: Person, role: 'student' | 'trainer') => ({
       userId: world.users[person].id,
       role,
@@ -262,8 +228,8 @@ describe(`row-level security on ${ENGINE}`, () => {
         tx.insert(userTimeTracking).values({
           userId: world.users.studentA1.id,
           organizationId: world.users.studentA1.organizationId!,
-          sessionStart: clock,
-          lastActivityAt: clock,
+          sessionStart: world.clock,
+          lastActivityAt: world.clock,
         }),
       ),
     ).rejects.toThrow();

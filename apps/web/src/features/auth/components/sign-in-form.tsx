@@ -15,6 +15,7 @@ import { getErrorMessage } from '@/lib/error-message';
 import { showErrorOnFields, translateFieldError, zodFormOptions } from '@/lib/form-errors';
 import { useResendConfirmation } from '../api/resend-confirmation';
 import { useAuth } from '../hooks/use-auth';
+import { PasswordField } from './password-field';
 
 type SignInFormValues = z.input<typeof SignInInputSchema>;
 
@@ -86,16 +87,12 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: 
       <Field label={t('fields.email')} error={translateFieldError(errors.email?.message)}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </Field>
-      <Field label={t('fields.password')} error={translateFieldError(errors.password?.message)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password')}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label={t('fields.password')}
+        error={errors.password?.message}
+        autoComplete="current-password"
+        registration={form.register('password')}
+      />
 
       <Button type="submit" isLoading={isSubmitting} className="w-full">
         {variant === 'admin' ? t('adminSignIn.submit') : t('signIn.submit')}

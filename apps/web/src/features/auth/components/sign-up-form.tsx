@@ -1,6 +1,6 @@
 import { type SignUpInput, SignUpInputSchema } from '@cursus/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 import { getErrorMessage } from '@/lib/error-message';
 import { showErrorOnFields, translateFieldError, zodFormOptions } from '@/lib/form-errors';
 import { useAuth } from '../hooks/use-auth';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NEW_PASSWORD_CODE_TO_FIELD, NewPasswordFields } from './new-password-fields';
 
 type SignUpFormValues = z.input<typeof SignUpInputSchema>;
 
@@ -35,7 +35,6 @@ export interface SignUpFormProps {
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const { t } = useTranslation('auth');
   const auth = useAuth();
-  const meterId = useId();
   const [error, setError] = useState<unknown>(null);
   const form = useForm<SignUpFormValues, unknown, SignUpInput>({
     resolver: zodResolver(SignUpInputSchema, zodFormOptions),
@@ -51,7 +50,6 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   });
   const { errors, isSubmitting } = form.formState;
   const role = form.watch('role');
-  const password = form.watch('password');
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
@@ -67,10 +65,8 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       const isOnFields = showErrorOnFields(caught, form.setError, {
         fields: FIELDS,
         codeToField: {
+          ...NEW_PASSWORD_CODE_TO_FIELD,
           ACCOUNT_EXISTS: 'email',
-          PASSWORD_TOO_WEAK: 'password',
-          PASSWORD_TOO_COMMON: 'password',
-          PASSWORDS_DONT_MATCH: 'confirmPassword',
         },
       });
       if (!isOnFields) setError(caught);
@@ -92,26 +88,12 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       <Field label={t('fields.email')} error={translateFieldError(errors.email?.message)}>
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
       </Field>
-      <Field
-        label={t('fields.password')}
-        error={translateFieldError(errors.password?.message)}
-        describedBy={meterId}
-      >
-        {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" {...form.register('password')} />
-        )}
-      </Field>
-      <PasswordStrengthMeter id={meterId} password={password ?? ''} />
-      <Field label={t('fields.confirmPassword')} error={translateFieldError(errors.confirmPassword?.message)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        )}
-      </Field>
+      <NewPasswordFields
+        form={form}
+        password={form.watch('password')}
+        passwordLabel={t('fields.password')}
+        confirmLabel={t('fields.confirmPassword')}
+      />
 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1.5 text-sm font-medium text-foreground">{t('fields.role')}</legend>

@@ -1,13 +1,14 @@
 import type { ConnectionLogs as ConnectionLogsPage, LearnerConnectionLog } from '@cursus/contracts';
-import { Download, RotateCcw, SearchX, Users } from 'lucide-react';
+import { Download, Users } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Pagination } from '@/components/ui/pagination';
-import { getErrorMessage } from '@/lib/error-message';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { NoMatchState } from '@/components/ui/no-match-state';
+import { PagedList } from '@/components/ui/paged-list';
+import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { formatDuration } from '@/lib/format-duration';
 import { getLanguage } from '@/lib/i18n';
 import { useConnectionLogs } from '../api/get-connection-logs';
@@ -57,62 +58,44 @@ export function ConnectionLogs({ renderLearnerActions }: ConnectionLogsProps) {
     if (logs.isPending) return <LogsSkeleton />;
     if (logs.isError)
       return (
-        <Alert
-          variant="error"
+        <LoadErrorAlert
+          error={logs.error}
           title={t('list.errorTitle')}
-          action={
-            <Button variant="secondary" size="sm" className="self-start" onClick={() => logs.refetch()}>
-              <RotateCcw aria-hidden="true" className="size-4" />
-              {t('list.retry')}
-            </Button>
-          }
-        >
-          {getErrorMessage(logs.error)}
-        </Alert>
+          retryLabel={t('list.retry')}
+          onRetry={() => logs.refetch()}
+        />
       );
-    const { items, total, page, pageSize } = logs.data;
+    const { items } = logs.data;
     if (items.length === 0) {
       return isFiltered ? (
-        <EmptyState
-          icon={SearchX}
+        <NoMatchState
           title={t('list.noMatchTitle')}
           description={t('list.noMatchDescription')}
-          action={
-            <Button variant="secondary" onClick={resetFilters}>
-              {t('filters.reset')}
-            </Button>
-          }
+          resetLabel={t('filters.reset')}
+          onReset={resetFilters}
         />
       ) : (
         <EmptyState icon={Users} title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
       );
     }
     return (
-      <div className="flex flex-col gap-4">
-        <Totals totals={logs.data.totals} />
-        <ul
-          aria-label={t('list.label')}
-          aria-busy={logs.isFetching || undefined}
-          className={logs.isPlaceholderData ? 'flex flex-col gap-3 opacity-70' : 'flex flex-col gap-3'}
-        >
-          {items.map((log) => (
-            <li key={log.studentId} className="min-w-0">
-              <LearnerLog
-                log={log}
-                defaultExpanded={items.length === 1}
-                actions={renderLearnerActions?.(log)}
-              />
-            </li>
-          ))}
-        </ul>
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          label={t('pagination.label')}
-          onPageChange={(next) => update({ page: next })}
-        />
-      </div>
+      <PagedList
+        query={logs}
+        label={t('list.label')}
+        summary={<Totals totals={logs.data.totals} />}
+        pagesLabel={t('pagination.label')}
+        onPageChange={(next) => update({ page: next })}
+      >
+        {items.map((log) => (
+          <li key={log.studentId} className="min-w-0">
+            <LearnerLog
+              log={log}
+              defaultExpanded={items.length === 1}
+              actions={renderLearnerActions?.(log)}
+            />
+          </li>
+        ))}
+      </PagedList>
     );
   };
 
@@ -185,18 +168,11 @@ function Totals({ totals }: { totals: ConnectionLogsPage['totals'] }) {
 function LogsSkeleton() {
   const { t } = useTranslation('connectionLogs');
   return (
-    <div role="status" aria-live="polite" className="flex flex-col gap-3">
-      <span className="sr-only">{t('list.loading')}</span>
-      {[0, 1, 2].map((index) => (
-        <div
-          key={index}
-          aria-hidden="true"
-          className="flex animate-pulse flex-col gap-3 rounded-xl border border-border bg-card p-4"
-        >
-          <div className="h-4 w-1/3 rounded bg-muted" />
-          <div className="h-3 w-1/2 rounded bg-muted" />
-        </div>
-      ))}
-    </div>
+    <SkeletonCards
+      label={t('list.loading')}
+      count={3}
+      bars={['h-4 w-1/3 rounded', 'h-3 w-1/2 rounded']}
+      className="flex flex-col gap-3"
+    />
   );
 }

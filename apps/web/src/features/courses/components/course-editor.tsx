@@ -1,34 +1,20 @@
 import type { CourseDetail } from '@cursus/contracts';
-import {
-  Archive,
-  ArchiveRestore,
-  ArrowLeft,
-  BookOpen,
-  Copy,
-  Eye,
-  EyeOff,
-  Lock,
-  LockOpen,
-  MonitorPlay,
-  RotateCcw,
-  Trash2,
-} from 'lucide-react';
+import { ArrowLeft, BookOpen, Eye, EyeOff, Lock, LockOpen, MonitorPlay } from 'lucide-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { useTabs } from '@/hooks/use-tabs';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { getErrorMessage } from '@/lib/error-message';
 import { getLanguage } from '@/lib/i18n';
 import { useCourse } from '../api/get-course';
 import { formatHours, formatPrice } from '../lib/format';
-import { ActionsMenu, type ActionsMenuItem } from './actions-menu';
+import { ActionsMenu } from './actions-menu';
 import { CourseOutline } from './course-outline';
 import { CourseSheetForm } from './course-sheet-form';
 import { CourseStatusBadges } from './course-status-badges';
@@ -72,22 +58,10 @@ function EditorHeader({
 }) {
   const { t } = useTranslation('courses');
   const language = getLanguage();
-  const { run, onDuplicate, changeState, duplicate } = useCourseActions(course, onDuplicated);
+  const { run, menuItems, changeState, duplicate } = useCourseActions(course, { onDelete, onDuplicated });
 
   const isPublished = course.status === 'published';
   const pendingAction = changeState.isPending ? changeState.variables?.action : undefined;
-  const menuItems: ActionsMenuItem[] = [
-    { id: 'duplicate', label: t('actions.duplicate'), icon: Copy, onSelect: onDuplicate },
-    course.isArchived
-      ? {
-          id: 'unarchive',
-          label: t('actions.unarchive'),
-          icon: ArchiveRestore,
-          onSelect: () => run('unarchive'),
-        }
-      : { id: 'archive', label: t('actions.archive'), icon: Archive, onSelect: () => run('archive') },
-    { id: 'delete', label: t('actions.delete'), icon: Trash2, onSelect: onDelete, isDanger: true },
-  ];
   const facts = [
     showOrganization ? course.organizationName : null,
     course.category,
@@ -373,18 +347,12 @@ export function CourseEditor({
         />
       );
     return (
-      <Alert
-        variant="error"
+      <LoadErrorAlert
+        error={course.error}
         title={t('editor.errorTitle')}
-        action={
-          <Button variant="secondary" size="sm" className="self-start" onClick={() => course.refetch()}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {getErrorMessage(course.error)}
-      </Alert>
+        retryLabel={t('actions.retry')}
+        onRetry={() => course.refetch()}
+      />
     );
   }
 

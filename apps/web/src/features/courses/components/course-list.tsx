@@ -1,13 +1,13 @@
 import { type Course, type CourseListQuery, DEFAULT_PAGE_SIZE } from '@cursus/contracts';
-import { BookOpen, PlusCircle, RotateCcw, SearchX } from 'lucide-react';
+import { BookOpen, PlusCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Pagination } from '@/components/ui/pagination';
-import { getErrorMessage } from '@/lib/error-message';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { NoMatchState } from '@/components/ui/no-match-state';
+import { PagedList } from '@/components/ui/paged-list';
 import { useCourses } from '../api/get-courses';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import {
@@ -123,20 +123,14 @@ export function CourseList({ isAdmin = false, organizations, createHref, getEdit
     if (courses.isPending) return <ListSkeleton />;
     if (courses.isError)
       return (
-        <Alert
-          variant="error"
+        <LoadErrorAlert
+          error={courses.error}
           title={t('list.errorTitle')}
-          action={
-            <Button variant="secondary" size="sm" className="self-start" onClick={() => courses.refetch()}>
-              <RotateCcw aria-hidden="true" className="size-4" />
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {getErrorMessage(courses.error)}
-        </Alert>
+          retryLabel={t('actions.retry')}
+          onRetry={() => courses.refetch()}
+        />
       );
-    const { items, total, page, pageSize, emptyReason } = courses.data;
+    const { items, total, emptyReason } = courses.data;
     if (items.length === 0) {
       if (emptyReason === 'EMPTY_COURSES' && !hasFilters)
         return (
@@ -148,46 +142,36 @@ export function CourseList({ isAdmin = false, organizations, createHref, getEdit
           />
         );
       return (
-        <EmptyState
-          icon={SearchX}
+        <NoMatchState
           title={t('list.noMatchTitle')}
           description={t('list.noMatchDescription')}
-          action={
-            <Button variant="secondary" onClick={resetFilters}>
-              {t('list.resetFilters')}
-            </Button>
-          }
+          resetLabel={t('list.resetFilters')}
+          onReset={resetFilters}
         />
       );
     }
     return (
-      <div className="flex flex-col gap-4">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {t('list.total', { count: total })}
-        </p>
-        <ul
-          aria-label={t('list.label')}
-          aria-busy={courses.isFetching || undefined}
-          className={courses.isPlaceholderData ? 'flex flex-col gap-3 opacity-70' : 'flex flex-col gap-3'}
-        >
-          {items.map((course) => (
-            <CourseRow
-              key={course.id}
-              course={course}
-              editHref={getEditHref(course.id)}
-              showOrganization={isAdmin}
-              onDelete={setCourseToDelete}
-            />
-          ))}
-        </ul>
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          label={t('pagination.label')}
-          onPageChange={(next) => update({ page: next })}
-        />
-      </div>
+      <PagedList
+        query={courses}
+        label={t('list.label')}
+        summary={
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('list.total', { count: total })}
+          </p>
+        }
+        pagesLabel={t('pagination.label')}
+        onPageChange={(next) => update({ page: next })}
+      >
+        {items.map((course) => (
+          <CourseRow
+            key={course.id}
+            course={course}
+            editHref={getEditHref(course.id)}
+            showOrganization={isAdmin}
+            onDelete={setCourseToDelete}
+          />
+        ))}
+      </PagedList>
     );
   };
 

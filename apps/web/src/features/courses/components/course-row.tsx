@@ -1,5 +1,5 @@
 import type { Course, Language } from '@cursus/contracts';
-import { Archive, ArchiveRestore, Copy, Eye, EyeOff, Lock, LockOpen, PencilLine, Trash2 } from 'lucide-react';
+import { Eye, EyeOff, Lock, LockOpen, PencilLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
@@ -40,29 +40,16 @@ function CourseCounts({ course, language }: { course: Course; language: Language
 export function CourseRow({ course, editHref, showOrganization, onDelete }: CourseRowProps) {
   const { t } = useTranslation('courses');
   const language = getLanguage();
-  const { run, onDuplicate, changeState, duplicate } = useCourseActions(course);
+  const { run, menuItems, changeState, duplicate } = useCourseActions(course, {
+    onDelete: () => onDelete(course),
+  });
 
   const isPublished = course.status === 'published';
   const items: ActionsMenuItem[] = [
     course.isLocked
       ? { id: 'unlock', label: t('actions.unlock'), icon: LockOpen, onSelect: () => run('unlock') }
       : { id: 'lock', label: t('actions.lock'), icon: Lock, onSelect: () => run('lock') },
-    { id: 'duplicate', label: t('actions.duplicate'), icon: Copy, onSelect: onDuplicate },
-    course.isArchived
-      ? {
-          id: 'unarchive',
-          label: t('actions.unarchive'),
-          icon: ArchiveRestore,
-          onSelect: () => run('unarchive'),
-        }
-      : { id: 'archive', label: t('actions.archive'), icon: Archive, onSelect: () => run('archive') },
-    {
-      id: 'delete',
-      label: t('actions.delete'),
-      icon: Trash2,
-      onSelect: () => onDelete(course),
-      isDanger: true,
-    },
+    ...menuItems,
   ];
   const isBusy = changeState.isPending || duplicate.isPending;
 

@@ -1,36 +1,14 @@
 import type { CourseDetail } from '@cursus/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/error-message';
-import { showErrorOnFields, zodFormOptions } from '@/lib/form-errors';
 import { notify } from '@/lib/toast';
 import { useCreateCourse } from '../api/create-course';
-import {
-  type CourseSheetFormOutput,
-  CourseSheetFormSchema,
-  type CourseSheetFormValues,
-  EMPTY_COURSE_SHEET,
-} from '../lib/course-sheet-form';
+import { EMPTY_COURSE_SHEET } from '../lib/course-sheet-form';
 import { CourseSheetFields } from './course-sheet-fields';
-
-const SERVER_FIELDS = [
-  'title',
-  'category',
-  'description',
-  'objectives',
-  'prerequisites',
-  'audience',
-  'durationHours',
-  'modality',
-  'teachingMethods',
-  'assessmentMethods',
-  'accessibility',
-] as const;
+import { useCourseSheetForm } from './use-course-sheet-form';
 
 export interface CreateCourseFormProps {
   /** Receives the new draft, e.g. to open its editor. */
@@ -40,22 +18,11 @@ export interface CreateCourseFormProps {
 /** SPEC 5: the title is required; SPEC 3: the category defaults to 'Formation'. */
 export function CreateCourseForm({ onCreated }: CreateCourseFormProps) {
   const { t } = useTranslation('courses');
-  const [error, setError] = useState<unknown>(null);
   const createCourse = useCreateCourse();
-  const form = useForm<CourseSheetFormValues, unknown, CourseSheetFormOutput>({
-    resolver: zodResolver(CourseSheetFormSchema, zodFormOptions),
-    defaultValues: EMPTY_COURSE_SHEET,
-  });
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setError(null);
-    try {
-      const course = await createCourse.mutateAsync(values);
-      notify.success(t('create.success', { title: course.title }));
-      onCreated(course);
-    } catch (caught) {
-      if (!showErrorOnFields(caught, form.setError, { fields: SERVER_FIELDS })) setError(caught);
-    }
+  const { form, error, onSubmit } = useCourseSheetForm(EMPTY_COURSE_SHEET, async (values) => {
+    const course = await createCourse.mutateAsync(values);
+    notify.success(t('create.success', { title: course.title }));
+    onCreated(course);
   });
 
   return (

@@ -1,13 +1,13 @@
 import { DEFAULT_PAGE_SIZE, type Enrollment } from '@cursus/contracts';
-import { RotateCcw, Search, UserMinus, UserPlus, Users } from 'lucide-react';
+import { Search, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Pagination } from '@/components/ui/pagination';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { getErrorMessage } from '@/lib/error-message';
@@ -102,22 +102,11 @@ export function EnrollmentPanel({ courseId, courseTitle }: EnrollmentPanelProps)
     if (enrollments.isPending) return <ListSkeleton rows={3} label={t('enrollments.loading')} />;
     if (enrollments.isError)
       return (
-        <Alert
-          variant="error"
-          action={
-            <Button
-              variant="secondary"
-              size="sm"
-              className="self-start"
-              onClick={() => enrollments.refetch()}
-            >
-              <RotateCcw aria-hidden="true" className="size-4" />
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {getErrorMessage(enrollments.error)}
-        </Alert>
+        <LoadErrorAlert
+          error={enrollments.error}
+          retryLabel={t('actions.retry')}
+          onRetry={() => enrollments.refetch()}
+        />
       );
     const { items, total, pageSize } = enrollments.data;
     if (items.length === 0)

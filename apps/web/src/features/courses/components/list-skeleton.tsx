@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SkeletonCards } from '@/components/ui/skeleton-cards';
 
 export interface ListSkeletonProps {
   rows?: number;
@@ -10,20 +11,12 @@ export interface ListSkeletonProps {
 export function ListSkeleton({ rows = 4, label }: ListSkeletonProps) {
   const { t } = useTranslation('courses');
   return (
-    <div role="status" aria-live="polite" className="flex flex-col gap-3">
-      <span className="sr-only">{label ?? t('list.loading')}</span>
-      {Array.from({ length: rows }, (_, index) => (
-        <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity, never reordered.
-          key={index}
-          aria-hidden="true"
-          className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 motion-safe:animate-pulse"
-        >
-          <div className="h-4 w-2/3 max-w-sm rounded bg-muted" />
-          <div className="h-3 w-1/2 max-w-xs rounded bg-muted" />
-          <div className="h-3 w-1/3 max-w-40 rounded bg-muted" />
-        </div>
-      ))}
-    </div>
+    <SkeletonCards
+      label={label ?? t('list.loading')}
+      count={rows}
+      bars={['h-4 w-2/3 max-w-sm rounded', 'h-3 w-1/2 max-w-xs rounded', 'h-3 w-1/3 max-w-40 rounded']}
+      className="flex flex-col gap-3"
+      cardClassName="p-4 motion-safe:animate-pulse"
+    />
   );
 }

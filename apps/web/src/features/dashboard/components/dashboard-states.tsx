@@ -1,29 +1,21 @@
-import { RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { getErrorMessage } from '@/lib/error-message';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { SkeletonCards } from '@/components/ui/skeleton-cards';
 
 /** A failed read of 'Mon Suivi': the translated error (SPEC 8) and a retry without reloading. */
 export function DashboardLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('dashboard');
   return (
-    <Alert
-      variant="error"
+    <LoadErrorAlert
+      error={error}
       title={t('time.errorTitle')}
-      action={
-        <Button variant="secondary" size="sm" className="self-start" onClick={onRetry}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          {t('time.retry')}
-        </Button>
-      }
-    >
-      {getErrorMessage(error)}
-    </Alert>
+      retryLabel={t('time.retry')}
+      onRetry={onRetry}
+    />
   );
 }
 
-/** Grey blocks in the shape of what is coming; announced once as a status, hidden from the tree. */
+/** Grey blocks in the shape of a dashboard card: a label over a figure. */
 export function DashboardSkeleton({
   label,
   rows,
@@ -34,19 +26,11 @@ export function DashboardSkeleton({
   className?: string;
 }) {
   return (
-    <div role="status" aria-live="polite" className={className}>
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: rows }, (_, index) => (
-        <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
-          key={index}
-          aria-hidden="true"
-          className="flex animate-pulse flex-col gap-3 rounded-xl border border-border bg-card p-4"
-        >
-          <div className="h-3 w-1/3 rounded bg-muted" />
-          <div className="h-6 w-1/2 rounded bg-muted" />
-        </div>
-      ))}
-    </div>
+    <SkeletonCards
+      label={label}
+      count={rows}
+      bars={['h-3 w-1/3 rounded', 'h-6 w-1/2 rounded']}
+      className={className}
+    />
   );
 }

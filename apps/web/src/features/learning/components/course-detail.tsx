@@ -3,7 +3,6 @@ import { Circle, CircleCheck, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageHeader } from '@/components/layouts/app-layout';
 import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -15,13 +14,7 @@ import { getResumeTarget, sortOutline } from '../lib/course-progress';
 import { formatHours, formatMinutes } from '../lib/format';
 import { Breadcrumb } from './breadcrumb';
 import { CourseProgress, CourseStatusBadge } from './course-progress';
-import {
-  CourseUnavailable,
-  isNotFoundError,
-  LoadError,
-  NoOrganizationNotice,
-  SkeletonBlocks,
-} from './learning-states';
+import { CourseUnavailable, isNotFoundError, PageLoadError, SkeletonBlocks } from './learning-states';
 import { LessonTypeIcon } from './lesson-type-icon';
 
 // Rows fill a rounded, clipped box: the focus outline goes inside them so it is not cut off.
@@ -44,20 +37,13 @@ export function CourseDetail({ courseId }: CourseDetailProps) {
 
   if (!isValidId || isNotFoundError(query.error)) return <CourseUnavailable reason="notFound" />;
   if (isApiError(query.error, 'COURSE_LOCKED')) return <CourseUnavailable reason="locked" />;
-  if (isApiError(query.error, 'NO_ORGANIZATION')) {
-    return (
-      <>
-        <PageHeader title={t('navigation:screens.formation')} />
-        <NoOrganizationNotice />
-      </>
-    );
-  }
   if (query.isError) {
     return (
-      <>
-        <PageHeader title={t('navigation:screens.formation')} />
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      </>
+      <PageLoadError
+        title={t('navigation:screens.formation')}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   if (query.isPending) {

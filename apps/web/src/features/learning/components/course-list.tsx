@@ -1,11 +1,11 @@
-import { BookOpen, SearchX } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { NoMatchState } from '@/components/ui/no-match-state';
 import { Pagination } from '@/components/ui/pagination';
 import { isApiError } from '@/lib/api-client';
 import { useLearnerCourses } from '../api/get-learner-courses';
@@ -119,15 +119,11 @@ export function CourseList({ hasOrganization }: CourseListProps) {
       ) : isEmptyAccount ? (
         <EmptyState icon={BookOpen} title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
       ) : data && data.items.length === 0 ? (
-        <EmptyState
-          icon={SearchX}
+        <NoMatchState
           title={t('list.noResultsTitle', { search })}
           description={t('list.noResultsDescription')}
-          action={
-            <Button variant="secondary" onClick={() => setSearchText('')}>
-              {t('list.clearSearch')}
-            </Button>
-          }
+          resetLabel={t('list.clearSearch')}
+          onReset={() => setSearchText('')}
         />
       ) : data ? (
         <>

@@ -1,8 +1,10 @@
 import { Lock, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PageHeader } from '@/components/layouts/app-layout';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
@@ -55,6 +57,31 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   );
 }
 
+/**
+ * A page whose read failed: the screen keeps its heading over the SPEC 6 notice when the learner has
+ * no organisation, or over the error and its retry otherwise.
+ */
+export function PageLoadError({
+  title,
+  error,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      <PageHeader title={title} />
+      {isApiError(error, 'NO_ORGANIZATION') ? (
+        <NoOrganizationNotice />
+      ) : (
+        <LoadError error={error} onRetry={onRetry} />
+      )}
+    </>
+  );
+}
+
 export interface CourseUnavailableProps {
   reason: 'notFound' | 'lessonNotFound' | 'locked';
   /** Where the button leads; the learner's formations by default. */
@@ -87,7 +114,7 @@ export function CourseUnavailable({ reason, backHref, backLabel }: CourseUnavail
   );
 }
 
-/** Grey blocks in the shape of what is coming; announced once as a status, hidden from the tree. */
+/** Grey blocks for the learner's pages: a label, a title, two lines of text and a progress bar. */
 export function SkeletonBlocks({
   label,
   count,
@@ -98,22 +125,18 @@ export function SkeletonBlocks({
   className?: string;
 }) {
   return (
-    <div role="status" aria-live="polite" className={className}>
-      <span className="sr-only">{label}</span>
-      {Array.from({ length: count }, (_, index) => (
-        <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity of their own.
-          key={index}
-          aria-hidden="true"
-          className="flex animate-pulse flex-col gap-3 rounded-xl border border-border bg-card p-5"
-        >
-          <div className="h-3 w-1/3 rounded bg-muted" />
-          <div className="h-5 w-3/4 rounded bg-muted" />
-          <div className="h-3 w-full rounded bg-muted" />
-          <div className="h-3 w-5/6 rounded bg-muted" />
-          <div className="mt-2 h-2.5 w-full rounded-full bg-muted" />
-        </div>
-      ))}
-    </div>
+    <SkeletonCards
+      label={label}
+      count={count}
+      bars={[
+        'h-3 w-1/3 rounded',
+        'h-5 w-3/4 rounded',
+        'h-3 w-full rounded',
+        'h-3 w-5/6 rounded',
+        'mt-2 h-2.5 w-full rounded-full',
+      ]}
+      className={className}
+      cardClassName="animate-pulse p-5"
+    />
   );
 }

@@ -1,18 +1,10 @@
 import { LearnerLessonParamsSchema } from '@cursus/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { PageHeader } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
 import { useLearnerCourse } from '../api/get-learner-course';
 import { findLessonModuleId } from '../lib/course-progress';
-import {
-  CourseUnavailable,
-  isNotFoundError,
-  LoadError,
-  NoOrganizationNotice,
-  SkeletonBlocks,
-} from './learning-states';
+import { CourseUnavailable, isNotFoundError, PageLoadError, SkeletonBlocks } from './learning-states';
 
 /**
  * SPEC 2 `/lesson/{courseId}/{lessonId}`: the address names no module, so the formation's outline
@@ -24,20 +16,13 @@ export function LessonAlias({ courseId, lessonId }: { courseId: string; lessonId
   const courseQuery = useLearnerCourse(courseId, { enabled: isValid });
 
   if (!isValid || isNotFoundError(courseQuery.error)) return <CourseUnavailable reason="notFound" />;
-  if (isApiError(courseQuery.error, 'NO_ORGANIZATION')) {
-    return (
-      <>
-        <PageHeader title={t('navigation:screens.lesson')} />
-        <NoOrganizationNotice />
-      </>
-    );
-  }
   if (courseQuery.isError) {
     return (
-      <>
-        <PageHeader title={t('navigation:screens.lesson')} />
-        <LoadError error={courseQuery.error} onRetry={() => void courseQuery.refetch()} />
-      </>
+      <PageLoadError
+        title={t('navigation:screens.lesson')}
+        error={courseQuery.error}
+        onRetry={() => void courseQuery.refetch()}
+      />
     );
   }
   if (courseQuery.isPending) return <SkeletonBlocks label={t('learning:lesson.loading')} count={1} />;

@@ -8,7 +8,6 @@ import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { PageHeader } from '@/components/layouts/app-layout';
 import { Button, buttonClassName } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { paths } from '@/config/paths';
@@ -23,13 +22,7 @@ import { useLearnerLesson } from '../api/get-learner-lesson';
 import { findLessonPosition, findLessonTitle } from '../lib/course-progress';
 import { formatDate, formatMinutes } from '../lib/format';
 import { Breadcrumb } from './breadcrumb';
-import {
-  CourseUnavailable,
-  isNotFoundError,
-  LoadError,
-  NoOrganizationNotice,
-  SkeletonBlocks,
-} from './learning-states';
+import { CourseUnavailable, isNotFoundError, PageLoadError, SkeletonBlocks } from './learning-states';
 import { LessonContent } from './lesson-content';
 
 export interface LessonViewProps {
@@ -71,20 +64,13 @@ export function LessonView({ courseId, moduleId, lessonId }: LessonViewProps) {
       <CourseUnavailable reason="notFound" />
     );
   }
-  if (isApiError(error, 'NO_ORGANIZATION')) {
-    return (
-      <>
-        <PageHeader title={t('navigation:screens.lesson')} />
-        <NoOrganizationNotice />
-      </>
-    );
-  }
   if (lessonQuery.isError) {
     return (
-      <>
-        <PageHeader title={t('navigation:screens.lesson')} />
-        <LoadError error={error} onRetry={() => void lessonQuery.refetch()} />
-      </>
+      <PageLoadError
+        title={t('navigation:screens.lesson')}
+        error={error}
+        onRetry={() => void lessonQuery.refetch()}
+      />
     );
   }
   if (lessonQuery.isPending) {

@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchBrowser } from './browser';
+import { type Credentials, type OpenedPage, openPage } from './pages';
+import { type DemoAccount, type DemoRole, type RunningServer, startServer } from './server';
+
+/** A spec file's own server and browser, and the pages its journeys open in it. */
+export interface Journey {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** The accounts the demo seed wrote to demo-accounts.txt. */
+  readonly demoAccounts: readonly DemoAccount[];
+  /**
+   * The n-th demo account of a role. Journeys use different accounts where they can, so the
+   * per-email sign-in rate limit never decides a test's outcome.
+   */
+  demo(role: DemoRole, index?: number): Credentials;
+  /** A fresh page (see `openPage`), closed once the file's tests are done. */
+  open(options?: { theme?: 'light' | 'dark' }): Promise<OpenedPage>;
+}
+
+/** Starts the server and the browser before the file's tests, and stops both after them. */
+export function useJourney(): Journey {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let demoAccounts: DemoAccount[] = [];
+  const openedPages: OpenedPage[] = [];
+
+  beforeAll(async () => {
+    // Start both at once: the server's embedded database takes seconds to initialise. Keep whichever
+    // started even if the other failed, so afterAll can still stop it.
+    const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (launched.status === 'rejected') throw launched.reason;
+    if (started.status === 'rejected') throw started.reason;
+    demoAccounts = await started.value.readDemoAccounts();
+  });
+
+  afterAll(async () => {
+    for (const { context } of openedPages) await context.close().catch(() => {});
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const running = () => {
+    if (!server || !browser) throw new Error('the server and browser start in beforeAll');
+    return { server, browser };
+  };
+
+  return {
+    get server() {
+      return running().server;
+    },
+    get browser() {
+      return running().browser;
+    },
+    get demoAccounts() {
+      return demoAccounts;
+    },
+    demo(role, index = 0) {
+      const account = demoAccounts.filter((candidate) => candidate.role === role)[index];
+      if (!account) throw new Error(`demo-accounts.txt has no ${role} number ${index + 1}`);
+      return account;
+    },
+    async open(options = {}) {
+      const { server, browser } = running();
+      const opened = await openPage(browser, server.baseUrl, options);
+      openedPages.push(opened);
+      return opened;
+    },
+  };
+}
