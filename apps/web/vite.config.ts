@@ -45,6 +45,9 @@ export default defineConfig({
         // The app shell (translations are bundled into the JS); the icons come from includeAssets and
         // the manifest, so listing them here too would precache them twice.
         globPatterns: ['**/*.{js,css,html,woff2}'],
+        // The lesson editor (TipTap, about 130 kB gzipped) loads only when a trainer edits a lesson:
+        // learners installing the app should not download it.
+        globIgnores: ['**/rich-text-editor-*.js'],
         navigateFallback: 'index.html',
         // API answers and server pages (email links to /api/auth/..., /api/docs) always go to the network.
         navigateFallbackDenylist: [/^\/api(\/|$)/],
