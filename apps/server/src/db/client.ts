@@ -95,14 +95,9 @@ function literal(value: unknown): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
-/** Replaces $1…$n (highest first, so $1 never eats $10's prefix) with their literals. */
+/** Replaces $1…$n with their literals, in one pass (so `$12` is read whole, never as `$1` and a 2). */
 function inline(query: { sql: string; params: unknown[] }): string {
-  let text = query.sql;
-  for (let index = query.params.length; index >= 1; index -= 1) {
-    const value = literal(query.params[index - 1]);
-    text = text.replace(new RegExp(`\\$${index}(?!\\d)`, 'g'), () => value);
-  }
-  return text;
+  return query.sql.replace(/\$(\d+)/g, (_, index: string) => literal(query.params[Number(index) - 1]));
 }
 
 function wrap(

@@ -1,5 +1,5 @@
 import { MAX_SESSION_SECONDS, TIME_TRACKING, type TimeSession, type TotalTime } from '@cursus/contracts';
-import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { userTimeTracking, userTotalTime } from './time-tracking.tables.ts';
 
@@ -8,7 +8,9 @@ type TotalRow = typeof userTotalTime.$inferSelect;
 /** A request's transaction or the owner connection (jobs). */
 export type Queryable = Tx | Db;
 
-export const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+/** A time as a parameter; a placeholder is filled with an ISO string (prepared statements). */
+export const timestamp = (at: Date | Placeholder) =>
+  sql`${at instanceof Date ? at.toISOString() : at}::timestamptz`;
 const secondsBetween = (later: SQL, earlier: SQL | typeof userTimeTracking.sessionStart) =>
   sql`ceil(extract(epoch from (${later} - ${earlier})))::int`;
 
@@ -18,7 +20,7 @@ const secondsBetween = (later: SQL, earlier: SQL | typeof userTimeTracking.sessi
  * clock since the last recorded write, nor beyond the time since the session started, each with
  * the 30 s tolerance of SPEC 5, nor beyond 28,800 s, and never lets it go down.
  */
-export function boundedDuration(claimedSeconds: number, now: Date): SQL<number> {
+export function boundedDuration(claimedSeconds: number | Placeholder, now: Date | Placeholder): SQL<number> {
   const { toleranceSeconds } = TIME_TRACKING;
   const at = timestamp(now);
   return sql<number>`greatest(${userTimeTracking.durationSeconds}, least(
