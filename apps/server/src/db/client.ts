@@ -34,8 +34,14 @@ export interface Database {
    * One statement under the tenant's policies in a single round trip, for hot paths (learners'
    * heartbeats): the settings and the statement travel as one simple query, which PostgreSQL runs
    * as one transaction. Rows come back as the database names them (snake_case).
+   * `durable: false` answers before the commit reaches the disk (synchronous_commit off for this
+   * transaction only): a crash of the database may then lose the last such writes, never corrupt.
    */
-  queryAsTenant<T>(context: TenantContext, query: { sql: string; params: unknown[] }): Promise<T[]>;
+  queryAsTenant<T>(
+    context: TenantContext,
+    query: { sql: string; params: unknown[] },
+    options?: { durable?: boolean },
+  ): Promise<T[]>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -126,11 +132,21 @@ function wrap(
         return work(tx);
       });
     },
-    async queryAsTenant<T>(context: TenantContext, query: { sql: string; params: unknown[] }) {
+    async queryAsTenant<T>(
+      context: TenantContext,
+      query: { sql: string; params: unknown[] },
+      options: { durable?: boolean } = {},
+    ) {
       const settings = inline({
         sql: `select set_config('app.user_id', $1, true), set_config('app.role', $2, true),
-          set_config('app.organization_id', $3, true), set_config('role', 'cursus_app', true)`,
-        params: [context.userId, context.role, context.organizationId ?? ''],
+          set_config('app.organization_id', $3, true), set_config('role', 'cursus_app', true),
+          set_config('synchronous_commit', $4, true)`,
+        params: [
+          context.userId,
+          context.role,
+          context.organizationId ?? '',
+          options.durable === false ? 'off' : 'on',
+        ],
       });
       return (await engine.script(`${settings};\n${inline(query)}`)) as T[];
     },

@@ -223,6 +223,11 @@ describe(`row-level security on ${ENGINE}`, () => {
         params: [],
       }),
     ).toEqual([{ user_id: world.users.studentB.id }]);
+    // Heartbeats skip the wait for the disk in their own transaction only.
+    const commitMode = { sql: "select current_setting('synchronous_commit') as mode", params: [] };
+    const asStudent = tenant('studentA1', 'student');
+    expect(await queryAsTenant(asStudent, commitMode, { durable: false })).toEqual([{ mode: 'off' }]);
+    expect(await queryAsTenant(asStudent, commitMode)).toEqual([{ mode: 'on' }]);
     await expect(
       withTenant(tenant('studentA2', 'student'), (tx) =>
         tx.insert(userTimeTracking).values({

@@ -192,16 +192,23 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
       const [row] = await database.queryAsTenant<{
         duration_seconds: number;
         last_activity_at: Date | string;
-      }>(tenantOf(user), {
-        sql: statement.sql,
-        params: fillPlaceholders(statement.params, {
-          at: at.toISOString(),
-          claimed: input.elapsedSeconds,
-          courseId: input.courseId ?? null,
-          id,
-          userId: user.id,
-        }),
-      });
+      }>(
+        tenantOf(user),
+        {
+          sql: statement.sql,
+          params: fillPlaceholders(statement.params, {
+            at: at.toISOString(),
+            claimed: input.elapsedSeconds,
+            courseId: input.courseId ?? null,
+            id,
+            userId: user.id,
+          }),
+        },
+        // A heartbeat lost to a database crash costs at most its 30 s: the next one carries the
+        // whole count (and the browser keeps it locally). Not waiting for the disk raised the
+        // benchmark's capacity from about 1,800 to about 2,400 writes a second.
+        { durable: false },
+      );
       if (row && row.duration_seconds < MAX_SESSION_SECONDS) {
         return {
           id,
