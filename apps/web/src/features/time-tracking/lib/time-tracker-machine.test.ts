@@ -6,6 +6,7 @@ import {
   SYNCHRONISED_DISPLAY_MS,
   TimeTrackerMachine,
   type TrackerCommand,
+  type TrackerEvent,
 } from './time-tracker-machine';
 
 const SESSION_ID = '00000000-0000-4000-8000-000000000001';
@@ -24,18 +25,26 @@ function setup(options: { random?: () => number } = {}) {
   return { machine, commands, ofType };
 }
 
+/** The server's answer to a start: session `sessionId`, started now, at `elapsedSeconds`. */
+function sessionStarted(
+  sessionId: string,
+  options: { elapsedSeconds?: number; resumed?: boolean } = {},
+): TrackerEvent {
+  return {
+    type: 'SESSION_STARTED',
+    sessionId,
+    sessionStart: new Date().toISOString(),
+    elapsedSeconds: options.elapsedSeconds ?? 0,
+    resumed: options.resumed ?? false,
+  };
+}
+
 /** Auth ready and leader: the machine asks to start; the server answers with a session. */
 function started(options: { random?: () => number; elapsedSeconds?: number; resumed?: boolean } = {}) {
   const context = setup(options);
   context.machine.send({ type: 'AUTH_READY' });
   context.machine.send({ type: 'LEADERSHIP_GAINED' });
-  context.machine.send({
-    type: 'SESSION_STARTED',
-    sessionId: SESSION_ID,
-    sessionStart: new Date().toISOString(),
-    elapsedSeconds: options.elapsedSeconds ?? 0,
-    resumed: options.resumed ?? false,
-  });
+  context.machine.send(sessionStarted(SESSION_ID, options));
   return context;
 }
 
@@ -337,13 +346,7 @@ describe('offline', () => {
     seconds(2);
     machine.send({ type: 'SYNC_SUCCEEDED' });
     expect(ofType('start-session')).toHaveLength(2);
-    machine.send({
-      type: 'SESSION_STARTED',
-      sessionId: OTHER_ID,
-      sessionStart: new Date().toISOString(),
-      elapsedSeconds: 0,
-      resumed: false,
-    });
+    machine.send(sessionStarted(OTHER_ID));
     // The seconds counted during the sync go to the new session, not back to the synced one.
     expect(machine.getElapsedSeconds()).toBe(2);
     expect(machine.getSnapshot()).toMatchObject({ status: 'synchronised', sessionId: OTHER_ID });
@@ -382,13 +385,7 @@ describe('server session events', () => {
     const { machine, ofType } = started({ elapsedSeconds: 500, resumed: true });
     machine.send({ type: 'SESSION_CLOSED' });
     expect(ofType('start-session')).toHaveLength(2);
-    machine.send({
-      type: 'SESSION_STARTED',
-      sessionId: OTHER_ID,
-      sessionStart: new Date().toISOString(),
-      elapsedSeconds: 0,
-      resumed: false,
-    });
+    machine.send(sessionStarted(OTHER_ID));
     expect(machine.getElapsedSeconds()).toBe(0);
   });
 
@@ -400,13 +397,7 @@ describe('server session events', () => {
     expect(ofType('reconcile')).toEqual([
       { type: 'reconcile', session: expect.objectContaining({ sessionId: SESSION_ID, elapsedSeconds: 105 }) },
     ]);
-    machine.send({
-      type: 'SESSION_STARTED',
-      sessionId: OTHER_ID,
-      sessionStart: new Date().toISOString(),
-      elapsedSeconds: 2000,
-      resumed: true,
-    });
+    machine.send(sessionStarted(OTHER_ID, { elapsedSeconds: 2000, resumed: true }));
     expect(machine.getSnapshot().sessionId).toBe(OTHER_ID);
     expect(machine.getElapsedSeconds()).toBe(2000);
   });
