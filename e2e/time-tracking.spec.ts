@@ -1,6 +1,6 @@
 import type { MyTime, TimeSession } from '@cursus/contracts';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { type Credentials, type OpenedPage, openPage, submitSignIn, waitForPath } from './support/pages';
 import { type DemoAccount, type RunningServer, startServer } from './support/server';
@@ -24,7 +24,7 @@ let students: DemoAccount[];
 const openedPages: OpenedPage[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ seededDataDir: inject('seededDataDir') });
   students = (await server.readDemoAccounts()).filter((account) => account.role === 'student');
   browser = await launchBrowser();
 });

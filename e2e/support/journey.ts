@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { type Credentials, type OpenedPage, openPage } from './pages';
 import { type DemoAccount, type DemoRole, type RunningServer, startServer } from './server';
@@ -27,9 +27,12 @@ export function useJourney(): Journey {
   const openedPages: OpenedPage[] = [];
 
   beforeAll(async () => {
-    // Start both at once: the server's embedded database takes seconds to initialise. Keep whichever
+    // Start both at once: the server takes seconds to open its database. Keep whichever
     // started even if the other failed, so afterAll can still stop it.
-    const [started, launched] = await Promise.allSettled([startServer(), launchBrowser()]);
+    const [started, launched] = await Promise.allSettled([
+      startServer({ seededDataDir: inject('seededDataDir') }),
+      launchBrowser(),
+    ]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (launched.status === 'rejected') throw launched.reason;

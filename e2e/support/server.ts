@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +64,8 @@ export interface RunningServer {
   setClockOffset: (offsetMs: number) => Promise<void>;
   /** Stops the server gracefully, runs `whileDown`, and starts it again with the same port and DATA_DIR. */
   restart: (options?: { whileDown?: () => Promise<void> }) => Promise<void>;
-  stop: () => Promise<void>;
+  /** Stops the server and removes its DATA_DIR, unless asked to keep it (as a seeded template). */
+  stop: (options?: { keepDataDir?: boolean }) => Promise<void>;
 }
 
 function findFreePort(): Promise<number> {
@@ -130,16 +131,19 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 
 /**
  * Starts the server as `npm start` does (`node --import tsx apps/server/src/main.ts` from the
- * repository root) without rebuilding the SPA: `npm run test:e2e` builds it first. Each call gets its own port and a fresh
- * temporary DATA_DIR, so the embedded database starts empty and seeds the demo organisation.
+ * repository root) without rebuilding the SPA: `npm run test:e2e` builds it first. Each call gets its
+ * own port and its own temporary DATA_DIR: empty, so the embedded database is created and seeds the
+ * demo organisation, or a copy of `seededDataDir` (see global-setup.ts), which skips the ~15 s of
+ * initdb, migrations and seed that every spec file would otherwise repeat.
  * TEST_CLOCK is on (only here): journeys move the server's clock with `setClockOffset` instead of waiting.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: { seededDataDir?: string } = {}): Promise<RunningServer> {
   if (!existsSync(join(REPO_ROOT, SERVER_ENTRY))) throw new Error(`${SERVER_ENTRY} does not exist`);
   if (!existsSync(WEB_INDEX)) {
     throw new Error('apps/web/dist/index.html is missing: run `npm run build` (or `npm run test:e2e`) first');
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'cursus-e2e-'));
+  if (options.seededDataDir) await cp(options.seededDataDir, dataDir, { recursive: true });
   const port = await findFreePort();
   const baseUrl = `http://localhost:${port}`;
   // Health and the test clock are asked on 127.0.0.1: Node may resolve localhost to ::1 while the server listens on IPv4.
@@ -177,9 +181,9 @@ export async function startServer(): Promise<RunningServer> {
     }
   };
 
-  const stop = async () => {
+  const stop = async (stopOptions: { keepDataDir?: boolean } = {}) => {
     await stopProcess();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!stopOptions.keepDataDir) await rm(dataDir, { recursive: true, force: true });
   };
 
   const launch = async () => {
