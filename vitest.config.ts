@@ -3,6 +3,12 @@ import { defineConfig } from 'vitest/config';
 // Unit, API and component suites; browser journeys run separately (e2e/vitest.config.ts).
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contracts',
+      'apps/server',
+      'apps/web',
+      // Checks of the project's own tooling (the import boundaries of `npm run lint`).
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 });

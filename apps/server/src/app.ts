@@ -1,44 +1,26 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FILE_LIMITS, TIME_TRACKING } from '@cursus/contracts';
+import { FILE_LIMITS } from '@cursus/contracts';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
 import { createScheduler, type Scheduler } from './lib/scheduler.ts';
-import { createLocalStorage } from './lib/storage.ts';
-import { authRoutesPlugin } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createCourseContentService } from './modules/courses/course-content.service.ts';
-import { createCourseFileAccess } from './modules/courses/course-file-access.ts';
-import { courseRoutesPlugin } from './modules/courses/courses.routes.ts';
-import { createCoursesService } from './modules/courses/courses.service.ts';
-import { createEnrollmentsService } from './modules/courses/enrollments.service.ts';
-import { learningRoutesPlugin } from './modules/courses/learning.routes.ts';
-import { createLearningService } from './modules/courses/learning.service.ts';
-import { createMailer, type Mailer } from './modules/email/email.service.ts';
-import { fileRoutesPlugin } from './modules/files/files.routes.ts';
-import { createFilesService } from './modules/files/files.service.ts';
-import { notificationRoutesPlugin } from './modules/notifications/notifications.routes.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { organizationRoutesPlugin } from './modules/organizations/organizations.routes.ts';
-import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
-import { systemRoutesPlugin } from './modules/system/system.routes.ts';
-import { createSystemService } from './modules/system/system.service.ts';
-import { createConnectionLogsService } from './modules/time-tracking/connection-logs.service.ts';
-import { createDashboardService } from './modules/time-tracking/dashboard.service.ts';
-import { createIntegrityService, INTEGRITY_JOB } from './modules/time-tracking/integrity.service.ts';
-import { createSyncSessions } from './modules/time-tracking/sync-sessions.ts';
-import { createTimeIssueReporter } from './modules/time-tracking/time-issues.ts';
-import { timeTrackingRoutesPlugin } from './modules/time-tracking/time-tracking.routes.ts';
-import { createTimeTrackingService } from './modules/time-tracking/time-tracking.service.ts';
+import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createCoursesModule } from './modules/courses/courses.module.ts';
+import { createEmailModule, type Mailer } from './modules/email/email.module.ts';
+import { createFilesModule } from './modules/files/files.module.ts';
+import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
+import { createOrganizationsModule } from './modules/organizations/organizations.module.ts';
+import { createSystemModule } from './modules/system/system.module.ts';
+import { createTimeTrackingModule } from './modules/time-tracking/time-tracking.module.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
@@ -58,8 +40,64 @@ export interface AppOptions {
   webDist?: string;
 }
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+/** Every module, built in dependency order: each is handed the services of those before it. */
+function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: (() => Date) | undefined) {
   const { env, database } = options;
+  const now = clockNow ?? (() => new Date());
+  const email = createEmailModule({
+    database,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    log,
+    mailer: options.mailer,
+  });
+  const system = createSystemModule({
+    database,
+    smtp: Boolean(env.SMTP_URL),
+    supportEmail: env.SUPPORT_EMAIL,
+    now: clockNow,
+  });
+  const organizations = createOrganizationsModule({ database, adminEmails: env.ADMIN_EMAILS });
+  const notifications = createNotificationsModule({ database, organizations: organizations.service });
+  const auth = createAuthModule({
+    database,
+    secret: options.secret,
+    appUrl: env.APP_URL,
+    mailer: email.service,
+    organizations: organizations.service,
+    system: system.service,
+    now: clockNow,
+  });
+  const files = createFilesModule({ database, dataDir: env.DATA_DIR });
+  const courses = createCoursesModule({
+    database,
+    organizations: organizations.service,
+    files: files.service,
+  });
+  const timeTracking = createTimeTrackingModule({
+    database,
+    organizations: organizations.service,
+    notifications: notifications.service,
+    system: system.service,
+    courses: courses.service,
+    learning: courses.learning,
+    now,
+    log,
+  });
+  return { email, system, organizations, notifications, auth, files, courses, timeTracking };
+}
+
+export type Modules = ReturnType<typeof createModules>;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  modules: Modules;
+  /** Background jobs (ADR 004): main.ts starts it; tests call tick() with their clock. */
+  scheduler: Scheduler;
+}
+
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const { env } = options;
   // Browser journeys move the server's clock (env.ts refuses TEST_CLOCK in production).
   const testClock = env.TEST_CLOCK ? createTestClock() : null;
   const clockNow = testClock?.now ?? options.now;
@@ -71,6 +109,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const modules = createModules(options, app.log, clockNow);
+  const { system, organizations, notifications, auth, files, courses, timeTracking } = modules;
+  const scheduler = createScheduler({
+    jobs: Object.values(modules).flatMap((module) => ('jobs' in module ? module.jobs : [])),
+    store: { claim: system.service.claimJobRun, finish: system.service.finishJobRun },
+    now: clockNow,
+    log: app.log,
+  });
 
   // External plugins
   await app.register(fastifyCookie);
@@ -85,92 +131,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  // Our services and plugins
-  const mailer =
-    options.mailer ??
-    createMailer({ db: database.db, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
-  const organizations = createOrganizationsService({ database, adminEmails: env.ADMIN_EMAILS });
-  const notifications = createNotificationsService({ database, listStaffIds: organizations.listStaffIds });
-  const authService = createAuthService({
-    database,
-    secret: options.secret,
-    appUrl: env.APP_URL,
-    mailer,
-    organizations,
-    now: clockNow,
-  });
-  registerSession(app, authService);
-  app.decorate('services', { mailer, organizations, authService, notifications });
-
-  // Modules
-  const system = createSystemService({ database, now: clockNow });
+  // Our plugins
+  registerSession(app, auth.service);
   if (testClock) {
-    // The scheduler is created below; the route calls it only once the server is up.
     await app.register(testClockRoutesPlugin, { clock: testClock, runDueJobs: () => scheduler.tick() });
   }
-  await app.register(systemRoutesPlugin, {
-    database,
-    smtp: Boolean(env.SMTP_URL),
-    system,
-    supportEmail: env.SUPPORT_EMAIL,
-  });
-  await app.register(authRoutesPlugin, {
-    authService,
-    secure: env.APP_URL.startsWith('https://'),
-    onSignIn: (user, request) =>
-      system.recordSignIn(user, { ip: request.ip, userAgent: request.headers['user-agent'] }),
-  });
-  await app.register(organizationRoutesPlugin, { organizations });
-  await app.register(notificationRoutesPlugin, { notifications });
-  const files = createFilesService({
-    database,
-    storage: createLocalStorage(path.join(path.resolve(env.DATA_DIR), 'files')),
-  });
-  const learning = createLearningService({ database });
-  const courses = createCoursesService({ database });
-  await app.register(courseRoutesPlugin, {
-    courses,
-    content: createCourseContentService({ database, files }),
-    enrollments: createEnrollmentsService({ database }),
-  });
-  await app.register(learningRoutesPlugin, { learning });
-  await app.register(fileRoutesPlugin, { files, access: createCourseFileAccess({ database, learning }) });
-  const now = clockNow ?? (() => new Date());
-  const timeIssues = createTimeIssueReporter({ system, notifications, organizations, log: app.log });
-  const timeTracking = createTimeTrackingService({
-    database,
-    issues: timeIssues,
-    organizations,
-    learning,
-    now,
-  });
-  const integrity = createIntegrityService({ database, issues: timeIssues, now });
-  await app.register(timeTrackingRoutesPlugin, {
-    database,
-    timeTracking,
-    integrity,
-    syncSessions: createSyncSessions({ database, issues: timeIssues, learning, now }),
-    getDashboard: createDashboardService({ database, timeTracking, learning, now }),
-    connectionLogs: createConnectionLogsService({ database, organizations, system, courses }),
-    issues: timeIssues,
-    now,
-  });
 
-  // Background jobs (ADR 004): main.ts starts the scheduler; tests call tick() with their clock.
-  const scheduler = createScheduler({
-    jobs: [
-      {
-        name: INTEGRITY_JOB,
-        intervalMs: TIME_TRACKING.integrityCheckIntervalMs,
-        run: (at) => integrity.runIntegrityCheck(at),
-      },
-    ],
-    store: { claim: system.claimJobRun, finish: system.finishJobRun },
-    now,
-    log: app.log,
-  });
-  app.decorate('scheduler', scheduler);
-  app.decorate('timeTracking', { service: timeTracking, integrity });
+  // The API, module by module
+  await app.register(system.routes);
+  await app.register(auth.routes);
+  await app.register(organizations.routes);
+  await app.register(notifications.routes);
+  await app.register(courses.routes);
+  await app.register(files.routes, { access: courses.fileAccess });
+  await app.register(timeTracking.routes);
 
   // The SPA: files from the build, index.html for every other page path (history fallback).
   const webDist = options.webDist ?? WEB_DIST;
@@ -208,23 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();
-    await mailer.close();
+    modules.email.service.close();
   });
-  return app;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: {
-      mailer: Mailer;
-      organizations: ReturnType<typeof createOrganizationsService>;
-      authService: ReturnType<typeof createAuthService>;
-      notifications: ReturnType<typeof createNotificationsService>;
-    };
-    scheduler: Scheduler;
-    timeTracking: {
-      service: ReturnType<typeof createTimeTrackingService>;
-      integrity: ReturnType<typeof createIntegrityService>;
-    };
-  }
+  return { app, modules, scheduler };
 }

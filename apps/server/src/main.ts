@@ -3,13 +3,15 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
+import { isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
-import { isDatabaseEmpty, seedDemo } from './modules/organizations/seed-demo.ts';
 
 const OUTBOX_INTERVAL_MS = 30_000;
 
 async function main() {
   const startedAt = Date.now();
+  // .env.example says how: variables already set in the environment win over the file.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let env: ReturnType<typeof parseEnv>;
   try {
     env = parseEnv();
@@ -26,17 +28,16 @@ async function main() {
     : await openDatabase({ dataDir });
   await database.migrate();
   const secret = resolveAuthSecret(env.AUTH_SECRET, dataDir);
-  const app = await buildApp({ env, database, secret });
+  const { app, modules, scheduler } = await buildApp({ env, database, secret });
 
   // The demo seeds itself only on an empty embedded database; on PostgreSQL: npm run seed:demo.
   const demoFile = path.join(dataDir, 'demo-accounts.txt');
-  if (database.kind === 'pglite' && env.SEED_DEMO && (await isDatabaseEmpty(database))) {
-    const { authService, organizations } = app.services;
-    await seedDemo({ database, authService, organizations, dataDir });
+  if (database.kind === 'pglite' && env.SEED_DEMO && (await isDatabaseEmpty(modules))) {
+    await seedDemo({ modules, dataDir });
   }
 
   const outboxTimer = setInterval(() => {
-    app.services.mailer
+    modules.email.service
       .deliverDue()
       .catch((error) => app.log.error({ err: error }, 'outbox delivery failed'));
   }, OUTBOX_INTERVAL_MS);
@@ -48,7 +49,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(outboxTimer);
-    await app.scheduler.stop();
+    await scheduler.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -58,7 +59,7 @@ async function main() {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   // Hourly time-tracking integrity check and future jobs (ADR 004).
-  app.scheduler.start();
+  scheduler.start();
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   console.log(
     `\nCursus is running on ${env.APP_URL} (started in ${seconds} s, ${database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL'})`,

@@ -4,9 +4,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type Modules } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import type { Scheduler } from '../src/lib/scheduler.ts';
 import { emailOutbox } from '../src/modules/email/email.tables.ts';
 
 export const APP_URL = 'http://localhost:3000';
@@ -36,6 +37,9 @@ export async function openTestDatabase(): Promise<Database> {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The modules' services, for tests that call one directly. */
+  modules: Modules;
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -50,7 +54,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', APP_URL, LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({
+  const { app, modules, scheduler } = await buildApp({
     env,
     database,
     secret: 'test-secret-test-secret-test-secret-0123',
@@ -62,6 +66,8 @@ export async function createTestApp(
   return {
     app,
     database,
+    modules,
+    scheduler,
     async close() {
       await app.close();
       await database.close();

@@ -15,7 +15,7 @@ describe('graceful shutdown', () => {
     testApp.app.get('/api/test/slow', async () => {
       entered();
       await held;
-      await testApp.app.services.organizations.languageOf('nobody');
+      await testApp.modules.organizations.service.languageOf('nobody');
       return { done: true };
     });
     const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });

@@ -18,7 +18,7 @@ const tenants: Record<'trainerA' | 'trainerB' | 'studentA', TenantContext> = {} 
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  const { organizations: service } = testApp.app.services;
+  const service = testApp.modules.organizations.service;
   for (const [key, email, organizationName] of [
     ['trainerA', 'a@org-a.example', 'Organisme A'],
     ['trainerB', 'b@org-b.example', 'Organisme B'],
@@ -120,14 +120,14 @@ describe(`row-level security on ${ENGINE}`, () => {
 
 describe('organisation assignment', () => {
   it('placed the waiting student in the trainer’s organisation', async () => {
-    const user = await testApp.app.services.organizations.loadUser(tenants.studentA.userId);
+    const user = await testApp.modules.organizations.service.loadUser(tenants.studentA.userId);
     expect(user?.organizationName).toBe('Organisme A');
   });
 
   it('refuses to assign a student who already has an organisation', async () => {
-    const trainerB = await testApp.app.services.organizations.loadUser(tenants.trainerB.userId);
+    const trainerB = await testApp.modules.organizations.service.loadUser(tenants.trainerB.userId);
     await expect(
-      testApp.app.services.organizations.assignStudent(
+      testApp.modules.organizations.service.assignStudent(
         { ...trainerB!, emailVerified: true },
         { email: 's@org-a.example' },
       ),

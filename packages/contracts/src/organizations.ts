@@ -30,8 +30,7 @@ export type StudentListQuery = z.infer<typeof StudentListQuerySchema>;
 /** At most this many learners per answer: enough for a filter's choices, a search narrows the rest. */
 export const STUDENT_LIST_LIMIT = 100;
 
-export const StudentSummarySchema = AssignedStudentSchema;
-export const StudentListSchema = z.object({ items: z.array(StudentSummarySchema), hasMore: z.boolean() });
+export const StudentListSchema = z.object({ items: z.array(AssignedStudentSchema), hasMore: z.boolean() });
 
 export const OrganizationSchema = z.object({ id: z.uuid(), name: z.string() });
 export const OrganizationListSchema = z.object({ items: z.array(OrganizationSchema) });

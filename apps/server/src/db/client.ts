@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Role } from '@cursus/contracts';
+import type { Role, SessionUser } from '@cursus/contracts';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
@@ -22,6 +22,10 @@ export interface TenantContext {
   userId: string;
   role: Role;
   organizationId: string | null;
+}
+
+export function tenantOf(user: SessionUser): TenantContext {
+  return { userId: user.id, role: user.role, organizationId: user.organizationId };
 }
 
 export interface Database {

@@ -1,9 +1,7 @@
 import type { Role, SessionUser } from '@cursus/contracts';
 import { canEnterSpace } from '@cursus/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TenantContext } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,13 +24,18 @@ export function appendCookies(reply: FastifyReply, cookies: string[]) {
   for (const cookie of cookies) reply.header('set-cookie', cookie);
 }
 
+/** Who the session cookie belongs to; the auth module answers it. */
+export interface SessionSource {
+  currentUser(headers: Headers): Promise<{ value: SessionUser | null; cookies: string[] }>;
+}
+
 /** Loads the signed-in user (if any) once per API request, and refreshes the session cookie. */
-export function registerSession(app: FastifyInstance, authService: AuthService) {
+export function registerSession(app: FastifyInstance, sessions: SessionSource) {
   app.decorateRequest('sessionUser', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     if (!request.headers.cookie?.includes(`${SESSION_COOKIE_PREFIX}session_token`)) return;
-    const { value, cookies } = await authService.currentUser(toHeaders(request));
+    const { value, cookies } = await sessions.currentUser(toHeaders(request));
     request.sessionUser = value;
     appendCookies(reply, cookies);
   });
@@ -54,8 +57,4 @@ export function requireRole(request: FastifyRequest, roles: readonly Role[]): Se
     throw new AppError('NOT_AUTHORIZED');
   }
   return user;
-}
-
-export function tenantOf(user: SessionUser): TenantContext {
-  return { userId: user.id, role: user.role, organizationId: user.organizationId };
 }

@@ -9,16 +9,29 @@ import {
   type SignUpInput,
 } from '@cursus/contracts';
 import { APIError } from 'better-auth/api';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { count, eq } from 'drizzle-orm';
+import { type Database, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Mailer } from '../email/email.service.ts';
-import type { EmailTemplate } from '../email/templates.ts';
-import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import { createAttemptCounter, type Limit } from '../../lib/rate-limit.ts';
+import type { EmailTemplate, Mailer } from '../email/email.module.ts';
+import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import { authUsers } from './auth.tables.ts';
 import { type Auth, createAuth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import { createAttemptCounter, LIMITS } from './rate-limit.ts';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/**
+ * Per IP: every attempt counts. Per email: only failures count, and a browser that has signed in
+ * to that account before (device cookie) is exempt, so a stranger hammering an address cannot
+ * lock its owner out (OWASP "device cookies").
+ */
+const LIMITS = {
+  signInPerIp: { max: 30, windowMs: FIFTEEN_MINUTES },
+  signInFailuresPerEmail: { max: 5, windowMs: FIFTEEN_MINUTES },
+  mailPerIp: { max: 10, windowMs: FIFTEEN_MINUTES },
+  mailPerEmail: { max: 3, windowMs: FIFTEEN_MINUTES },
+  signUpPerIp: { max: 10, windowMs: 60 * 60 * 1000 },
+} satisfies Record<string, Limit>;
 
 /** What a route hands the service about the caller: never a password, never a cookie's value. */
 export interface Caller {
@@ -115,9 +128,14 @@ export function createAuthService(options: {
     auth,
     deviceToken,
 
+    /** Whether anyone has signed up yet (the demo seeds only an empty database). */
+    async hasAccounts(): Promise<boolean> {
+      const [row] = await db.select({ total: count() }).from(authUsers);
+      return (row?.total ?? 0) > 0;
+    },
+
     async signUp(input: SignUpInput, caller: Caller) {
-      await attempts.assertAllowed(`ip:${caller.ip}:sign-up`, LIMITS.signUpPerIp);
-      await attempts.record(`ip:${caller.ip}:sign-up`, LIMITS.signUpPerIp);
+      await attempts.consume(`ip:${caller.ip}:sign-up`, LIMITS.signUpPerIp);
       refusePassword(input.password);
       const [existing] = await db
         .select({ id: authUsers.id })
@@ -285,10 +303,7 @@ export function createAuthService(options: {
     },
 
     async setLanguage(user: SessionUser, language: Language) {
-      await organizations.setLanguage(
-        { userId: user.id, role: user.role, organizationId: user.organizationId },
-        language,
-      );
+      await organizations.setLanguage(tenantOf(user), language);
     },
   };
 

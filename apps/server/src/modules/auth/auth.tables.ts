@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // better-auth's core models (user, session, account, verification), written by hand from its
 // documented schema so its CLI is not needed. Owner-only tables: requests never read them directly.
@@ -63,10 +63,3 @@ export const authVerifications = pgTable(
   },
   (table) => [index('auth_verifications_identifier_idx').on(table.identifier)],
 );
-
-/** Failed sign-in and reset attempts, counted per key (ip:…, email:…) in a fixed window. */
-export const authAttempts = pgTable('auth_attempts', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull().default(0),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-});

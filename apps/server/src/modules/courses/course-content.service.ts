@@ -1,5 +1,4 @@
 import {
-  type Course,
   type CourseModule,
   type CourseOutline,
   type CreateLessonInputSchema,
@@ -12,11 +11,11 @@ import {
 } from '@cursus/contracts';
 import { and, asc, eq, max, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { tenantOf } from '../../plugins/session.ts';
-import type { FilesService } from '../files/files.service.ts';
+import type { FilesService } from '../files/files.module.ts';
 import {
+  type CourseFacts,
   findCourse,
   findLesson,
   findModule,
@@ -68,7 +67,7 @@ export function createCourseContentService(options: { database: Database; files:
    */
   async function resolveContent(
     tx: Tx,
-    course: Course,
+    course: CourseFacts,
     input: LessonContentInput,
   ): Promise<{ type: StoredLessonContent['type']; content: StoredLessonContent; fileId: string | null }> {
     const fileOf = async (fileId: string, purpose: 'video' | 'document') => {
@@ -208,14 +207,14 @@ export function createCourseContentService(options: { database: Database; files:
         // One more lesson lowers everyone's share completed.
         await recomputeProgress(tx, courseId);
         await touch(tx, courseId);
-        return toLesson(tx, row!);
+        return toLesson(tx, files, row!);
       });
     },
 
     async getLesson(actor: SessionUser, courseId: string, lessonId: string): Promise<Lesson> {
       return asTenant(actor, async (tx) => {
         await findCourse(tx, courseId);
-        return toLesson(tx, await findLesson(tx, courseId, lessonId));
+        return toLesson(tx, files, await findLesson(tx, courseId, lessonId));
       });
     },
 
@@ -240,7 +239,7 @@ export function createCourseContentService(options: { database: Database; files:
           .where(eq(courseLessons.id, lessonId))
           .returning();
         await touch(tx, courseId);
-        return toLesson(tx, row!);
+        return toLesson(tx, files, row!);
       });
     },
 

@@ -1,8 +1,7 @@
 import type { SessionUser } from '@cursus/contracts';
-import type { Database } from '../../db/client.ts';
+import { type Database, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { tenantOf } from '../../plugins/session.ts';
-import type { FileAccessPolicy } from '../files/files.routes.ts';
+import type { FileAccessPolicy } from '../files/files.module.ts';
 import { findCourse } from './course-queries.ts';
 import type { LearningService } from './learning.service.ts';
 

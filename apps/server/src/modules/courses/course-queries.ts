@@ -3,7 +3,6 @@ import {
   type CourseModality,
   type CourseModule,
   type CourseStatus,
-  DEFAULT_ORGANIZATION_NAME,
   fileUrl,
   type Lesson,
   type LessonContent,
@@ -14,10 +13,9 @@ import {
 } from '@cursus/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { qualified } from '../../db/qualified.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { StoredFileRow } from '../files/files.service.ts';
-import { storedFiles } from '../files/files.tables.ts';
-import { organizations } from '../organizations/organizations.tables.ts';
+import type { FilesService, StoredFileRow } from '../files/files.module.ts';
 import {
   courseEnrollments,
   courseLessons,
@@ -30,18 +28,18 @@ export type CourseRow = typeof courses.$inferSelect;
 export type ModuleRow = typeof courseModules.$inferSelect;
 export type LessonRow = typeof courseLessons.$inferSelect;
 
-/** What a Course answer is selected from: the row, its organisation's name and its counts. */
+const courseIdColumn = qualified(courses, courses.id);
+
+/** What a Course answer is selected from: the row and its counts. */
 export const courseSelection = {
   course: courses,
-  organizationName: organizations.name,
-  moduleCount: sql<number>`(select count(*) from ${courseModules} where ${courseModules.courseId} = ${courses.id})::int`,
-  lessonCount: sql<number>`(select count(*) from ${courseLessons} where ${courseLessons.courseId} = ${courses.id})::int`,
-  enrollmentCount: sql<number>`(select count(*) from ${courseEnrollments} where ${courseEnrollments.courseId} = ${courses.id})::int`,
+  moduleCount: sql<number>`(select count(*) from ${courseModules} where ${courseModules.courseId} = ${courseIdColumn})::int`,
+  lessonCount: sql<number>`(select count(*) from ${courseLessons} where ${courseLessons.courseId} = ${courseIdColumn})::int`,
+  enrollmentCount: sql<number>`(select count(*) from ${courseEnrollments} where ${courseEnrollments.courseId} = ${courseIdColumn})::int`,
 };
 
 export interface CourseSelectionRow {
   course: CourseRow;
-  organizationName: string | null;
   moduleCount: number;
   lessonCount: number;
   enrollmentCount: number;
@@ -49,12 +47,14 @@ export interface CourseSelectionRow {
 
 export const iso = (date: Date) => date.toISOString();
 
-export function toCourse(row: CourseSelectionRow): Course {
+/** A Course answer but for its organisation's name, which the organizations module gives. */
+export type CourseFacts = Omit<Course, 'organizationName'>;
+
+export function toCourse(row: CourseSelectionRow): CourseFacts {
   const { course } = row;
   return {
     id: course.id,
     organizationId: course.organizationId,
-    organizationName: row.organizationName || DEFAULT_ORGANIZATION_NAME,
     title: course.title,
     category: course.category,
     description: course.description,
@@ -83,12 +83,8 @@ export function toCourse(row: CourseSelectionRow): Course {
  * The formation as the caller's tenant sees it. Row-level security hides other organisations'
  * rows, so a foreign id and a missing one both end in TRAINING_NOT_FOUND (SPEC 8).
  */
-export async function findCourse(tx: Tx, courseId: string): Promise<Course> {
-  const [row] = await tx
-    .select(courseSelection)
-    .from(courses)
-    .leftJoin(organizations, eq(organizations.id, courses.organizationId))
-    .where(eq(courses.id, courseId));
+export async function findCourse(tx: Tx, courseId: string): Promise<CourseFacts> {
+  const [row] = await tx.select(courseSelection).from(courses).where(eq(courses.id, courseId));
   if (!row) throw new AppError('TRAINING_NOT_FOUND');
   return toCourse(row);
 }
@@ -156,16 +152,21 @@ export function toLessonContent(row: LessonRow, file: StoredFileRow | null): Les
   }
 }
 
-export async function loadLessonFile(tx: Tx, row: LessonRow): Promise<StoredFileRow | null> {
+/** The lesson's file, if it has one: of the lesson's own organisation, as its content requires. */
+export async function loadLessonFile(
+  tx: Tx,
+  files: FilesService,
+  row: LessonRow,
+): Promise<StoredFileRow | null> {
   if (!row.fileId) return null;
-  const [file] = await tx.select().from(storedFiles).where(eq(storedFiles.id, row.fileId));
+  const [file] = await files.findInOrganization(tx, row.organizationId, [row.fileId]);
   return file ?? null;
 }
 
-export async function toLesson(tx: Tx, row: LessonRow): Promise<Lesson> {
+export async function toLesson(tx: Tx, files: FilesService, row: LessonRow): Promise<Lesson> {
   return {
     ...toLessonSummary(row),
-    content: toLessonContent(row, await loadLessonFile(tx, row)),
+    content: toLessonContent(row, await loadLessonFile(tx, files, row)),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };

@@ -258,7 +258,7 @@ describe('roles (SPEC 6)', () => {
       await testApp.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })
     ).json().user;
     await testApp.database.db.update(profiles).set({ organizationId: null }).where(eq(profiles.id, user.id));
-    testApp.app.services.organizations.forget(user.id);
+    testApp.modules.organizations.service.forget(user.id);
     for (const [method, url] of [
       ['GET', '/api/courses'],
       ['POST', '/api/courses'],

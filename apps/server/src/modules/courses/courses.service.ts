@@ -1,20 +1,28 @@
 import {
+  type Course,
   type CourseDetail,
   type CourseList,
   type CourseListQuerySchema,
   type CreateCourseInputSchema,
+  DEFAULT_ORGANIZATION_NAME,
   DUPLICATE_TITLE_SUFFIX,
   type SessionUser,
   type UpdateCourseInputSchema,
 } from '@cursus/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, TenantContext, Tx } from '../../db/client.ts';
+import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
+import { readPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
-import { tenantOf } from '../../plugins/session.ts';
-import { organizations } from '../organizations/organizations.tables.ts';
-import { courseSelection, findCourse, loadCourseOutline, toCourse } from './course-queries.ts';
+import type { OrganizationsService } from '../organizations/organizations.module.ts';
+import {
+  type CourseFacts,
+  courseSelection,
+  findCourse,
+  loadCourseOutline,
+  toCourse,
+} from './course-queries.ts';
 import {
   courseEnrollments,
   courseLessons,
@@ -28,18 +36,40 @@ type CreateInput = z.output<typeof CreateCourseInputSchema>;
 type UpdateInput = z.output<typeof UpdateCourseInputSchema>;
 
 /** Formations as trainers and admins manage them: list, create, edit, publish, lock, copy, delete. */
-export function createCoursesService(options: { database: Database }) {
-  const { database } = options;
+export function createCoursesService(options: { database: Database; organizations: OrganizationsService }) {
+  const { database, organizations } = options;
   const asTenant = <T>(actor: SessionUser, work: (tx: Tx) => Promise<T>) =>
     database.withTenant(tenantOf(actor), work);
 
+  /** Their organisations' names, as the tenant may see them (the default name otherwise). */
+  async function named(tx: Tx, items: CourseFacts[]): Promise<Course[]> {
+    const names = await organizations.namesOf(
+      tx,
+      items.map((course) => course.organizationId),
+    );
+    return items.map((course) => ({
+      ...course,
+      organizationName: names.get(course.organizationId) || DEFAULT_ORGANIZATION_NAME,
+    }));
+  }
+
+  async function findNamedCourse(tx: Tx, courseId: string): Promise<Course> {
+    const [course] = await named(tx, [await findCourse(tx, courseId)]);
+    return course!;
+  }
+
   async function detail(tx: Tx, courseId: string): Promise<CourseDetail> {
-    const course = await findCourse(tx, courseId);
+    const course = await findNamedCourse(tx, courseId);
     return { ...course, modules: await loadCourseOutline(tx, courseId) };
   }
 
-  /** Changes columns of a formation the tenant may see (TRAINING_NOT_FOUND otherwise). */
-  async function change(actor: SessionUser, courseId: string, values: Partial<typeof courses.$inferInsert>) {
+  /** Changes columns of a formation the tenant may see (TRAINING_NOT_FOUND otherwise), then reads it back. */
+  async function change<T>(
+    actor: SessionUser,
+    courseId: string,
+    values: Partial<typeof courses.$inferInsert>,
+    read: (tx: Tx, courseId: string) => Promise<T>,
+  ): Promise<T> {
     return asTenant(actor, async (tx) => {
       const updated = await tx
         .update(courses)
@@ -47,7 +77,7 @@ export function createCoursesService(options: { database: Database }) {
         .where(eq(courses.id, courseId))
         .returning({ id: courses.id });
       if (updated.length === 0) throw new AppError('TRAINING_NOT_FOUND');
-      return findCourse(tx, courseId);
+      return read(tx, courseId);
     });
   }
 
@@ -87,24 +117,23 @@ export function createCoursesService(options: { database: Database }) {
               direction(courses.id),
             ];
       return asTenant(actor, async (tx) => {
-        const [totalRow] = await tx.select({ total: count() }).from(courses).where(where);
-        const rows = await tx
-          .select(courseSelection)
-          .from(courses)
-          .leftJoin(organizations, eq(organizations.id, courses.organizationId))
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
-        const total = totalRow?.total ?? 0;
+        const page = await readPage(
+          query,
+          tx.select({ total: count() }).from(courses).where(where),
+          tx
+            .select(courseSelection)
+            .from(courses)
+            .where(where)
+            .orderBy(...orderBy)
+            .$dynamic(),
+          toCourse,
+        );
         const isUnfiltered =
           !query.search && !query.status && query.locked === undefined && !query.archived && query.page === 1;
         return {
-          items: rows.map(toCourse),
-          total,
-          page: query.page,
-          pageSize: query.pageSize,
-          ...(total === 0 && isUnfiltered ? { emptyReason: 'EMPTY_COURSES' as const } : {}),
+          ...page,
+          items: await named(tx, page.items),
+          ...(page.total === 0 && isUnfiltered ? { emptyReason: 'EMPTY_COURSES' as const } : {}),
         };
       });
     },
@@ -125,25 +154,17 @@ export function createCoursesService(options: { database: Database }) {
       return asTenant(actor, (tx) => detail(tx, courseId));
     },
 
-    async update(actor: SessionUser, courseId: string, input: UpdateInput): Promise<CourseDetail> {
+    update(actor: SessionUser, courseId: string, input: UpdateInput): Promise<CourseDetail> {
       const values = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-      return asTenant(actor, async (tx) => {
-        const updated = await tx
-          .update(courses)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(courses.id, courseId))
-          .returning({ id: courses.id });
-        if (updated.length === 0) throw new AppError('TRAINING_NOT_FOUND');
-        return detail(tx, courseId);
-      });
+      return change(actor, courseId, values, detail);
     },
 
     setStatus: (actor: SessionUser, courseId: string, status: 'published' | 'draft') =>
-      change(actor, courseId, { status }),
+      change(actor, courseId, { status }, findNamedCourse),
     setLocked: (actor: SessionUser, courseId: string, isLocked: boolean) =>
-      change(actor, courseId, { isLocked }),
+      change(actor, courseId, { isLocked }, findNamedCourse),
     setArchived: (actor: SessionUser, courseId: string, isArchived: boolean) =>
-      change(actor, courseId, { archivedAt: isArchived ? new Date() : null }),
+      change(actor, courseId, { archivedAt: isArchived ? new Date() : null }, findNamedCourse),
 
     /** A deep copy in the same organisation: an unlocked draft, without learners, titled '… (copie)'. */
     async duplicate(actor: SessionUser, courseId: string): Promise<CourseDetail> {

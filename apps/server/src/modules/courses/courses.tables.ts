@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantColumns } from '../../db/tenant-columns.ts';
 import { authUsers } from '../auth/auth.tables.ts';
 import { storedFiles } from '../files/files.tables.ts';
 import { organizations } from '../organizations/organizations.tables.ts';
@@ -23,10 +24,7 @@ import { organizations } from '../organizations/organizations.tables.ts';
 export const courses = pgTable(
   'courses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...tenantColumns(() => organizations.id),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     category: text('category').notNull().default('Formation'),
@@ -68,10 +66,7 @@ export const courses = pgTable(
 export const courseModules = pgTable(
   'course_modules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...tenantColumns(() => organizations.id),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -97,10 +92,7 @@ export type StoredLessonContent =
 export const courseLessons = pgTable(
   'course_lessons',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...tenantColumns(() => organizations.id),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -130,10 +122,7 @@ export const courseLessons = pgTable(
 export const courseEnrollments = pgTable(
   'course_enrollments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...tenantColumns(() => organizations.id),
     // Restrict: a formation with learners is archived, not deleted (SPEC 8's 23503).
     courseId: uuid('course_id')
       .notNull()
@@ -157,10 +146,7 @@ export const courseEnrollments = pgTable(
 export const lessonCompletions = pgTable(
   'lesson_completions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...tenantColumns(() => organizations.id),
     courseId: uuid('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),

@@ -5,78 +5,81 @@ import type {
   EnrollStudentsInput,
   SessionUser,
 } from '@cursus/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import { type Database, type Tx, tenantOf } from '../../db/client.ts';
+import { qualified } from '../../db/qualified.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { containsPattern } from '../../lib/sql-pattern.ts';
-import { tenantOf } from '../../plugins/session.ts';
-import { profiles, userRoles } from '../organizations/organizations.tables.ts';
+import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import { findCourse, iso, recomputeProgress } from './course-queries.ts';
 import { courseEnrollments, lessonCompletions } from './courses.tables.ts';
 
 type ListQuery = z.output<typeof EnrollmentListQuerySchema>;
 
-// The account's role as SPEC 6 resolves it from the tables (user_roles first, then the profile).
-const isStudent = sql`coalesce(${userRoles.role}, ${profiles.role}) = 'student'`;
-
-function matchesPerson(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern));
-}
-
 /** Who follows a formation: enrolling the organisation's students, and their progress. */
-export function createEnrollmentsService(options: { database: Database }) {
-  const { database } = options;
+export function createEnrollmentsService(options: {
+  database: Database;
+  organizations: OrganizationsService;
+}) {
+  const { database, organizations } = options;
   const asTenant = <T>(actor: SessionUser, work: (tx: Tx) => Promise<T>) =>
     database.withTenant(tenantOf(actor), work);
+
+  const enrolledCourseId = qualified(courseEnrollments, courseEnrollments.courseId);
+  const enrolledStudentId = qualified(courseEnrollments, courseEnrollments.studentId);
+
+  const ofCourse = (courseId: string, studentIds?: string[]) =>
+    and(
+      eq(courseEnrollments.courseId, courseId),
+      studentIds ? inArray(courseEnrollments.studentId, studentIds) : undefined,
+    );
 
   return {
     async list(actor: SessionUser, courseId: string, query: ListQuery) {
       return asTenant(actor, async (tx) => {
         const course = await findCourse(tx, courseId);
-        const where = and(eq(courseEnrollments.courseId, courseId), matchesPerson(query.search));
-        const [totalRow] = await tx
-          .select({ total: count() })
+        const learners = tx
+          .select({ id: courseEnrollments.studentId })
           .from(courseEnrollments)
-          .innerJoin(profiles, eq(profiles.id, courseEnrollments.studentId))
-          .where(where);
-        const rows = await tx
-          .select({
-            studentId: courseEnrollments.studentId,
-            fullName: profiles.fullName,
-            email: profiles.email,
-            progress: courseEnrollments.progress,
-            enrolledAt: courseEnrollments.createdAt,
-            completedLessons: sql<number>`(
-              select count(*) from ${lessonCompletions}
-              where ${lessonCompletions.courseId} = ${courseEnrollments.courseId}
-                and ${lessonCompletions.studentId} = ${courseEnrollments.studentId})::int`,
-            lastCompletedAt: sql<Date | null>`(
-              select max(${lessonCompletions.completedAt}) from ${lessonCompletions}
-              where ${lessonCompletions.courseId} = ${courseEnrollments.courseId}
-                and ${lessonCompletions.studentId} = ${courseEnrollments.studentId})`.mapWith(
-              lessonCompletions.completedAt,
-            ),
-          })
-          .from(courseEnrollments)
-          .innerJoin(profiles, eq(profiles.id, courseEnrollments.studentId))
-          .where(where)
-          .orderBy(asc(profiles.fullName), asc(profiles.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
-        const items: Enrollment[] = rows.map((row) => ({
-          studentId: row.studentId,
-          fullName: row.fullName,
-          email: row.email,
-          progress: row.progress,
-          completedLessons: Number(row.completedLessons),
-          totalLessons: course.lessonCount,
-          enrolledAt: iso(row.enrolledAt),
-          lastCompletedAt: row.lastCompletedAt ? iso(row.lastCompletedAt) : null,
-        }));
-        return { items, total: totalRow?.total ?? 0, page: query.page, pageSize: query.pageSize };
+          .where(ofCourse(courseId));
+        const people = await organizations.pagePeople(tx, { ids: learners, search: query.search }, query);
+        const studentIds = people.items.map((person) => person.id);
+        const rows =
+          studentIds.length === 0
+            ? []
+            : await tx
+                .select({
+                  studentId: courseEnrollments.studentId,
+                  progress: courseEnrollments.progress,
+                  enrolledAt: courseEnrollments.createdAt,
+                  completedLessons: sql<number>`(
+                    select count(*) from ${lessonCompletions}
+                    where ${lessonCompletions.courseId} = ${enrolledCourseId}
+                      and ${lessonCompletions.studentId} = ${enrolledStudentId})::int`,
+                  lastCompletedAt: sql<Date | null>`(
+                    select max(${lessonCompletions.completedAt}) from ${lessonCompletions}
+                    where ${lessonCompletions.courseId} = ${enrolledCourseId}
+                      and ${lessonCompletions.studentId} = ${enrolledStudentId})`.mapWith(
+                    lessonCompletions.completedAt,
+                  ),
+                })
+                .from(courseEnrollments)
+                .where(ofCourse(courseId, studentIds));
+        const byStudent = new Map(rows.map((row) => [row.studentId, row]));
+        const items: Enrollment[] = people.items.map((person) => {
+          const row = byStudent.get(person.id)!;
+          return {
+            studentId: person.id,
+            fullName: person.fullName,
+            email: person.email,
+            progress: row.progress,
+            completedLessons: Number(row.completedLessons),
+            totalLessons: course.lessonCount,
+            enrolledAt: iso(row.enrolledAt),
+            lastCompletedAt: row.lastCompletedAt ? iso(row.lastCompletedAt) : null,
+          };
+        });
+        return { ...people, items };
       });
     },
 
@@ -88,13 +91,11 @@ export function createEnrollmentsService(options: { database: Database }) {
       return asTenant(actor, async (tx) => {
         const course = await findCourse(tx, courseId);
         const ids = [...new Set(input.studentIds)];
-        const students = await tx
-          .select({ id: profiles.id })
-          .from(profiles)
-          .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-          .where(
-            and(inArray(profiles.id, ids), eq(profiles.organizationId, course.organizationId), isStudent),
-          );
+        const students = await organizations.findPeople(tx, {
+          ids,
+          organizationId: course.organizationId,
+          studentsOnly: true,
+        });
         const found = new Set(students.map((row) => row.id));
         const strangers = input.studentIds.flatMap((id, index) =>
           found.has(id) ? [] : [{ path: `studentIds.${index}`, message: 'USER_NOT_FOUND' }],
@@ -133,36 +134,25 @@ export function createEnrollmentsService(options: { database: Database }) {
     async candidates(actor: SessionUser, courseId: string, query: ListQuery) {
       return asTenant(actor, async (tx) => {
         const course = await findCourse(tx, courseId);
-        const where = and(
-          eq(profiles.organizationId, course.organizationId),
-          isStudent,
-          matchesPerson(query.search),
+        const people = await organizations.pagePeople(
+          tx,
+          { organizationId: course.organizationId, studentsOnly: true, search: query.search },
+          query,
         );
-        const [totalRow] = await tx
-          .select({ total: count() })
-          .from(profiles)
-          .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-          .where(where);
-        const rows = await tx
-          .select({
-            id: profiles.id,
-            fullName: profiles.fullName,
-            email: profiles.email,
-            isEnrolled: sql<boolean>`exists (
-              select 1 from ${courseEnrollments}
-              where ${courseEnrollments.courseId} = ${courseId} and ${courseEnrollments.studentId} = ${profiles.id})`,
-          })
-          .from(profiles)
-          .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-          .where(where)
-          .orderBy(asc(profiles.fullName), asc(profiles.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
-        const items: EnrollmentCandidate[] = rows.map((row) => ({
-          ...row,
-          isEnrolled: Boolean(row.isEnrolled),
+        const studentIds = people.items.map((person) => person.id);
+        const enrolled =
+          studentIds.length === 0
+            ? []
+            : await tx
+                .select({ studentId: courseEnrollments.studentId })
+                .from(courseEnrollments)
+                .where(ofCourse(courseId, studentIds));
+        const enrolledIds = new Set(enrolled.map((row) => row.studentId));
+        const items: EnrollmentCandidate[] = people.items.map((person) => ({
+          ...person,
+          isEnrolled: enrolledIds.has(person.id),
         }));
-        return { items, total: totalRow?.total ?? 0, page: query.page, pageSize: query.pageSize };
+        return { ...people, items };
       });
     },
   };

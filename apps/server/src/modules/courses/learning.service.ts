@@ -15,12 +15,12 @@ import {
 } from '@cursus/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Tx } from '../../db/client.ts';
+import { type Database, type Tx, tenantOf } from '../../db/client.ts';
+import { readPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
-import { tenantOf } from '../../plugins/session.ts';
-import type { StoredFileRow } from '../files/files.service.ts';
-import { organizations } from '../organizations/organizations.tables.ts';
+import type { FilesService, StoredFileRow } from '../files/files.module.ts';
+import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import {
   findLesson,
   iso,
@@ -37,8 +37,12 @@ type ListQuery = z.output<typeof LearnerCourseListQuerySchema>;
  * The learner's side (SPEC 6): only formations they are enrolled in, published and not archived,
  * of their own organisation. Anything else is TRAINING_NOT_FOUND, whether it exists or not.
  */
-export function createLearningService(options: { database: Database }) {
-  const { database } = options;
+export function createLearningService(options: {
+  database: Database;
+  organizations: OrganizationsService;
+  files: FilesService;
+}) {
+  const { database, organizations, files } = options;
 
   function asLearner<T>(actor: SessionUser, work: (tx: Tx) => Promise<T>): Promise<T> {
     if (!actor.organizationId) throw new AppError('NO_ORGANIZATION');
@@ -55,7 +59,6 @@ export function createLearningService(options: { database: Database }) {
 
   const learnerSelection = {
     course: courses,
-    organizationName: organizations.name,
     progress: courseEnrollments.progress,
     enrolledAt: courseEnrollments.createdAt,
     totalLessons: sql<number>`(select count(*) from ${courseLessons} where ${courseLessons.courseId} = ${courses.id})::int`,
@@ -71,7 +74,6 @@ export function createLearningService(options: { database: Database }) {
 
   type LearnerRow = {
     course: typeof courses.$inferSelect;
-    organizationName: string | null;
     progress: number;
     enrolledAt: Date;
     totalLessons: number;
@@ -79,14 +81,20 @@ export function createLearningService(options: { database: Database }) {
     lastActivityAt: Date | null;
   };
 
-  function toLearnerCourse(row: LearnerRow): LearnerCourse {
+  /** The learner's formations are all of their organisation: its name, as they may see it. */
+  async function organizationNameOf(tx: Tx, actor: SessionUser): Promise<string> {
+    const names = await organizations.namesOf(tx, [actor.organizationId!]);
+    return names.get(actor.organizationId!) || DEFAULT_ORGANIZATION_NAME;
+  }
+
+  function toLearnerCourse(row: LearnerRow, organizationName: string): LearnerCourse {
     const { course } = row;
     return {
       id: course.id,
       title: course.title,
       description: course.description,
       category: course.category,
-      organizationName: row.organizationName || DEFAULT_ORGANIZATION_NAME,
+      organizationName,
       durationHours: course.durationHours,
       modality: course.modality as CourseModality | null,
       isLocked: course.isLocked,
@@ -104,7 +112,6 @@ export function createLearningService(options: { database: Database }) {
       .select(learnerSelection)
       .from(courseEnrollments)
       .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
-      .leftJoin(organizations, eq(organizations.id, courses.organizationId))
       .where(and(visibleTo(actor), extra));
   }
 
@@ -135,26 +142,26 @@ export function createLearningService(options: { database: Database }) {
     async listCourses(actor: SessionUser, query: ListQuery): Promise<LearnerCourseList> {
       return asLearner(actor, async (tx) => {
         const search = query.search ? ilike(courses.title, containsPattern(query.search)) : undefined;
-        const [totalRow] = await tx
-          .select({ total: count() })
-          .from(courseEnrollments)
-          .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
-          .where(and(visibleTo(actor), search));
-        const rows = await learnerCourses(tx, actor, search)
-          .orderBy(
-            sql`coalesce(${learnerSelection.lastActivityAt}, ${courseEnrollments.createdAt}) desc`,
-            desc(courses.id),
-          )
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
-        const total = totalRow?.total ?? 0;
+        const organizationName = await organizationNameOf(tx, actor);
+        const page = await readPage(
+          query,
+          tx
+            .select({ total: count() })
+            .from(courseEnrollments)
+            .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+            .where(and(visibleTo(actor), search)),
+          learnerCourses(tx, actor, search)
+            .orderBy(
+              sql`coalesce(${learnerSelection.lastActivityAt}, ${courseEnrollments.createdAt}) desc`,
+              desc(courses.id),
+            )
+            .$dynamic(),
+          (row) => toLearnerCourse(row, organizationName),
+        );
         return {
-          items: rows.map(toLearnerCourse),
-          total,
-          page: query.page,
-          pageSize: query.pageSize,
+          ...page,
           // SPEC 8: 'No enrollments found'.
-          ...(total === 0 && !query.search && query.page === 1
+          ...(page.total === 0 && !query.search && query.page === 1
             ? { emptyReason: 'EMPTY_COURSES' as const }
             : {}),
         };
@@ -195,7 +202,7 @@ export function createLearningService(options: { database: Database }) {
         });
         const { course } = row;
         return {
-          ...toLearnerCourse(row),
+          ...toLearnerCourse(row, await organizationNameOf(tx, actor)),
           objectives: course.objectives,
           prerequisites: course.prerequisites,
           audience: course.audience,
@@ -220,7 +227,7 @@ export function createLearningService(options: { database: Database }) {
           .select({ completedAt: lessonCompletions.completedAt })
           .from(lessonCompletions)
           .where(and(eq(lessonCompletions.lessonId, lessonId), eq(lessonCompletions.studentId, actor.id)));
-        const content = toLessonContent(lesson, await loadLessonFile(tx, lesson));
+        const content = toLessonContent(lesson, await loadLessonFile(tx, files, lesson));
         return {
           id: lesson.id,
           courseId,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, signIn, type TestApp } from '../../../test/helper.ts';
-import { type DemoAccount, seedDemo } from '../organizations/seed-demo.ts';
+import { type DemoAccount, seedDemo } from '../../demo-seed.ts';
 import { courseEnrollments, courses } from './courses.tables.ts';
 import { seedDemoCourses } from './seed-demo-courses.ts';
 
@@ -15,7 +15,7 @@ let accounts: DemoAccount[];
 beforeAll(async () => {
   testApp = await createTestApp();
   dataDir = mkdtempSync(path.join(tmpdir(), 'cursus-seed-'));
-  accounts = await seedDemo({ database: testApp.database, dataDir, ...testApp.app.services });
+  accounts = await seedDemo({ modules: testApp.modules, dataDir });
 });
 afterAll(async () => {
   await testApp.close();

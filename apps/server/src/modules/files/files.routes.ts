@@ -1,21 +1,9 @@
-import { FILE_LIMITS, fileRoutes, type SessionUser, StoredFileSchema } from '@cursus/contracts';
+import { FILE_LIMITS, fileRoutes, StoredFileSchema } from '@cursus/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { requireRole, requireUser } from '../../plugins/session.ts';
-import type { FilesService, StoredFileRow } from './files.service.ts';
-
-/**
- * What the files module asks of the domains that use files (courses today): who may upload into
- * which organisation, and which stored files a learner may read. Wired in app.ts, so this module
- * depends on no other.
- */
-export interface FileAccessPolicy {
-  /** The organisation an upload goes to (the formation's when one is named); throws when refused. */
-  uploadOrganization(user: SessionUser, courseId?: string): Promise<string>;
-  /** Whether the signed-in user may read this file; staff of its organisation always may. */
-  canRead(user: SessionUser, file: StoredFileRow): Promise<boolean>;
-}
+import type { FileAccessPolicy, FilesService } from './files.service.ts';
 
 const RANGE_PATTERN = /^bytes=(\d*)-(\d*)$/;
 

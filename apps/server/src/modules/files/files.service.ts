@@ -2,14 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { FILE_LIMITS, type FilePurpose, fileUrl, type SessionUser, type StoredFile } from '@cursus/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
+import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { tenantOf } from '../../plugins/session.ts';
 import { storedFiles } from './files.tables.ts';
 import { SNIFF_BYTES, sniffMimeType } from './sniff.ts';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
+
+/**
+ * What the files module asks of the domains that use files (courses today): who may upload into
+ * which organisation, and which stored files a learner may read. Handed to this module's routes
+ * by app.ts, so this module depends on no other.
+ */
+export interface FileAccessPolicy {
+  /** The organisation an upload goes to (the formation's when one is named); throws when refused. */
+  uploadOrganization(user: SessionUser, courseId?: string): Promise<string>;
+  /** Whether the signed-in user may read this file; staff of its organisation always may. */
+  canRead(user: SessionUser, file: StoredFileRow): Promise<boolean>;
+}
 
 function toStoredFile(row: StoredFileRow): StoredFile {
   return {

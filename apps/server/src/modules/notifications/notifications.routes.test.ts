@@ -32,7 +32,7 @@ async function remember(person: Person, cookie: string) {
 
 beforeAll(async () => {
   testApp = await createTestApp();
-  const { organizations } = testApp.app.services;
+  const organizations = testApp.modules.organizations.service;
   await remember(
     'trainerA',
     await createConfirmedUser(testApp, { email: 'a@org-a.example', role: 'trainer', organizationName: 'A' }),
@@ -313,7 +313,7 @@ describe('bad input', () => {
 
 describe('notifications raised by the server', () => {
   it('notifies every trainer and admin of the organisation, and nobody else', async () => {
-    const { notifications: service } = testApp.app.services;
+    const service = testApp.modules.notifications.service;
     const created = await service.notifyOrganizationStaff(tenants.trainerA.organizationId!, {
       type: 'time_tracking_issue',
       title: 'Suivi du temps',
@@ -339,7 +339,7 @@ describe('notifications raised by the server', () => {
   });
 
   it('refuses a link that leaves the site', async () => {
-    const { notifications: service } = testApp.app.services;
+    const service = testApp.modules.notifications.service;
     const recipient = {
       userId: tenants.trainerA.userId,
       organizationId: tenants.trainerA.organizationId!,

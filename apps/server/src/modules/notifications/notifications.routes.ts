@@ -1,7 +1,8 @@
 import { notificationRoutes } from '@cursus/contracts';
 import type { FastifyInstance } from 'fastify';
+import { tenantOf } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
-import { requireUser, tenantOf } from '../../plugins/session.ts';
+import { requireUser } from '../../plugins/session.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const tags = ['notifications'];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantColumns } from '../../db/tenant-columns.ts';
 import { authUsers } from '../auth/auth.tables.ts';
 import { organizations } from '../organizations/organizations.tables.ts';
 
@@ -11,10 +12,7 @@ import { organizations } from '../organizations/organizations.tables.ts';
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...tenantColumns(() => organizations.id),
     userId: text('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),

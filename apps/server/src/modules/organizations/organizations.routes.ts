@@ -1,8 +1,9 @@
 import { organizationRoutes, STUDENT_LIST_LIMIT } from '@cursus/contracts';
 import type { FastifyInstance } from 'fastify';
+import { tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
-import { requireRole, tenantOf } from '../../plugins/session.ts';
+import { requireRole } from '../../plugins/session.ts';
 import type { OrganizationsService } from './organizations.service.ts';
 
 const tags = ['organizations'];

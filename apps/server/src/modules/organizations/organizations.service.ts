@@ -5,8 +5,9 @@ import {
   type Role,
   type SessionUser,
 } from '@cursus/contracts';
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
-import type { Database, TenantContext } from '../../db/client.ts';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database, TenantContext, Tx } from '../../db/client.ts';
+import { type PageQuery, readPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
 import { organizations, profiles, userRoles } from './organizations.tables.ts';
@@ -43,6 +44,34 @@ export function resolveRole(input: {
     if (role === 'admin' || role === 'trainer' || role === 'student') return role;
   }
   return input.organizationId ? 'trainer' : 'student';
+}
+
+/** Which accounts another module lists, inside its own transaction (so under its tenant's policies). */
+export interface PeopleFilter {
+  /** Only these accounts: their ids, or a subquery selecting them (e.g. a formation's learners). */
+  ids?: string[] | SQLWrapper;
+  organizationId?: string;
+  /** Students by the tables alone (user_roles first, then the profile), as SPEC 6 resolves them. */
+  studentsOnly?: boolean;
+  /** A part of the name or of the email. */
+  search?: string;
+}
+
+const isStudent = sql`coalesce(${userRoles.role}, ${profiles.role}) = 'student'`;
+
+function matchesPerson(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern));
+}
+
+function peopleWhere(filter: PeopleFilter): SQL | undefined {
+  return and(
+    filter.ids ? inArray(profiles.id, filter.ids) : undefined,
+    filter.organizationId ? eq(profiles.organizationId, filter.organizationId) : undefined,
+    filter.studentsOnly ? isStudent : undefined,
+    matchesPerson(filter.search),
+  );
 }
 
 export function createOrganizationsService(options: {
@@ -92,11 +121,55 @@ export function createOrganizationsService(options: {
     return user;
   }
 
+  /** Every account of the filter, by name. */
+  function findPeople(tx: Tx, filter: PeopleFilter) {
+    return tx
+      .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+      .from(profiles)
+      .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+      .where(peopleWhere(filter))
+      .orderBy(asc(profiles.fullName), asc(profiles.id));
+  }
+
   return {
     loadUser,
     forget(userId: string) {
       cache.delete(userId);
     },
+
+    /** Owner connection: an organisation nobody created yet (the demo's). */
+    async createOrganization(name: string): Promise<{ id: string; name: string }> {
+      const [organization] = await db
+        .insert(organizations)
+        .values({ name })
+        .returning({ id: organizations.id, name: organizations.name });
+      return organization!;
+    },
+
+    /** Names of the organisations the caller's transaction may see, by id. */
+    async namesOf(tx: Tx, organizationIds: string[]): Promise<Map<string, string>> {
+      if (organizationIds.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: organizations.id, name: organizations.name })
+        .from(organizations)
+        .where(inArray(organizations.id, [...new Set(organizationIds)]));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    findPeople,
+
+    /** One page of the filter's accounts, by name, and how many there are. */
+    pagePeople: (tx: Tx, filter: PeopleFilter, page: PageQuery) =>
+      readPage(
+        page,
+        tx
+          .select({ total: count() })
+          .from(profiles)
+          .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+          .where(peopleWhere(filter)),
+        findPeople(tx, filter).$dynamic(),
+        (person) => person,
+      ),
 
     /** Runs as the owner: the account has no tenant yet. One transaction, so no half-made account. */
     async createAccount(account: NewAccount) {
@@ -215,7 +288,6 @@ export function createOrganizationsService(options: {
       tenant: TenantContext,
       filter: { organizationId?: string | null; studentId?: string; search?: string },
     ) {
-      const pattern = filter.search ? containsPattern(filter.search) : undefined;
       const rows = await database.withTenant(tenant, (tx) =>
         tx
           .select({
@@ -232,7 +304,7 @@ export function createOrganizationsService(options: {
             and(
               filter.organizationId ? eq(profiles.organizationId, filter.organizationId) : undefined,
               filter.studentId ? eq(profiles.id, filter.studentId) : undefined,
-              pattern ? or(ilike(profiles.fullName, pattern), ilike(profiles.email, pattern)) : undefined,
+              matchesPerson(filter.search),
             ),
           )
           .orderBy(asc(profiles.fullName), asc(profiles.id)),

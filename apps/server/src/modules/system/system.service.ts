@@ -6,8 +6,8 @@ import type {
   SessionUser,
 } from '@cursus/contracts';
 import { and, count, desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
-import type { Database, TenantContext } from '../../db/client.ts';
-import { createAttemptCounter } from '../auth/rate-limit.ts';
+import { type Database, type TenantContext, tenantOf } from '../../db/client.ts';
+import { createAttemptCounter } from '../../lib/rate-limit.ts';
 import {
   guideFeedback,
   jobRuns,
@@ -74,8 +74,7 @@ export function createSystemService(options: { database: Database; now?: () => D
       context: { user: SessionUser | null; ip: string; userAgent?: string },
     ) {
       const key = `ip:${context.ip}:not-found`;
-      await attempts.assertAllowed(key, REPORT_LIMITS.notFoundPerIp);
-      await attempts.record(key, REPORT_LIMITS.notFoundPerIp);
+      await attempts.consume(key, REPORT_LIMITS.notFoundPerIp);
       const row = {
         path: input.path,
         referrer: input.referrer,
@@ -91,37 +90,30 @@ export function createSystemService(options: { database: Database; now?: () => D
         await database.db.insert(notFoundErrors).values(row);
         return;
       }
-      await database.withTenant(
-        { userId: user.id, role: user.role, organizationId: user.organizationId },
-        (tx) => tx.insert(notFoundErrors).values(row),
-      );
+      await database.withTenant(tenantOf(user), (tx) => tx.insert(notFoundErrors).values(row));
     },
 
     /** Owner connection: visitors answer too, and the table holds nothing of an organisation. */
     async recordGuideFeedback(input: GuideFeedbackInput, context: { user: SessionUser | null; ip: string }) {
       const key = `ip:${context.ip}:guide-feedback`;
-      await attempts.assertAllowed(key, REPORT_LIMITS.guideFeedbackPerIp);
-      await attempts.record(key, REPORT_LIMITS.guideFeedbackPerIp);
+      await attempts.consume(key, REPORT_LIMITS.guideFeedbackPerIp);
       await database.db.insert(guideFeedback).values({ ...input, userId: context.user?.id ?? null });
     },
 
     async recordLogs(input: ReportLogsInput, context: { user: SessionUser; userAgent?: string }) {
       const { user } = context;
       const key = `user:${user.id}:logs`;
-      await attempts.assertAllowed(key, REPORT_LIMITS.logBatchesPerUser);
-      await attempts.record(key, REPORT_LIMITS.logBatchesPerUser);
-      await database.withTenant(
-        { userId: user.id, role: user.role, organizationId: user.organizationId },
-        (tx) =>
-          tx.insert(systemLogs).values(
-            input.entries.map((entry) => ({
-              ...entry,
-              organizationId: user.organizationId,
-              userId: user.id,
-              userRole: user.role,
-              userAgent: context.userAgent,
-            })),
-          ),
+      await attempts.consume(key, REPORT_LIMITS.logBatchesPerUser);
+      await database.withTenant(tenantOf(user), (tx) =>
+        tx.insert(systemLogs).values(
+          input.entries.map((entry) => ({
+            ...entry,
+            organizationId: user.organizationId,
+            userId: user.id,
+            userRole: user.role,
+            userAgent: context.userAgent,
+          })),
+        ),
       );
     },
 

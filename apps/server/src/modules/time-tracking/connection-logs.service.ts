@@ -7,12 +7,11 @@ import {
   type SessionUser,
 } from '@cursus/contracts';
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { tenantOf } from '../../plugins/session.ts';
-import type { CoursesService } from '../courses/courses.service.ts';
-import type { OrganizationsService } from '../organizations/organizations.service.ts';
-import type { SystemService } from '../system/system.service.ts';
+import type { CoursesService } from '../courses/courses.module.ts';
+import type { OrganizationsService } from '../organizations/organizations.module.ts';
+import type { SystemService } from '../system/system.module.ts';
 import { formatDuration, formatParisDateTime, parisDayEnd, parisDayStart } from './paris-calendar.ts';
 import { userTimeTracking } from './time-tracking.tables.ts';
 

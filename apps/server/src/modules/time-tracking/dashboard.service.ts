@@ -1,10 +1,9 @@
 import type { DashboardCourse, LearnerCourse, MyDashboard, SessionUser } from '@cursus/contracts';
 import { MAX_PAGE_SIZE } from '@cursus/contracts';
 import { and, eq, isNotNull, max } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { tenantOf } from '../../plugins/session.ts';
-import type { LearningService } from '../courses/learning.service.ts';
+import type { LearningService } from '../courses/courses.module.ts';
 import { parisDaysIntoWeek } from './paris-calendar.ts';
 import { buildRecommendations, expectedSecondsByNow } from './recommendations.ts';
 import type { TimeTrackingService } from './time-tracking.service.ts';

@@ -7,9 +7,8 @@ import {
   type TimeTrackingIssueType,
 } from '@cursus/contracts';
 import { and, asc, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { tenantOf } from '../../plugins/session.ts';
 import type { TimeIssueReporter } from './time-issues.ts';
 import {
   boundedDuration,

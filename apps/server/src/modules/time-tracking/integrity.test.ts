@@ -132,7 +132,7 @@ describe('the hourly integrity job (SPEC 9)', () => {
   it('closes duplicates (keeping the newest), alerting above 3, and notifies the organisation’s staff', async () => {
     await openSessions('studentA1', 4);
     await openSessions('studentA2', 2);
-    const report = await world.testApp.app.timeTracking.integrity.runIntegrityCheck(world.clock);
+    const report = await world.testApp.modules.timeTracking.integrity.runIntegrityCheck(world.clock);
     expect(report).toMatchObject({ closedStuckSessions: 0, closedDuplicateSessions: 4, repairedTotals: 0 });
     const open = (await db().select().from(userTimeTracking)).filter((row) => !row.sessionEnd);
     expect(open).toHaveLength(2);
@@ -153,14 +153,14 @@ describe('the hourly integrity job (SPEC 9)', () => {
     world.advance(1200);
     expectStatus(await world.endSession(session.id, 1200), 200);
     await db().update(userTotalTime).set({ totalTimeSeconds: 5000, totalHours: 1, remainingMinutes: 23 });
-    const report = await world.testApp.app.timeTracking.integrity.runIntegrityCheck(world.clock);
+    const report = await world.testApp.modules.timeTracking.integrity.runIntegrityCheck(world.clock);
     expect(report.repairedTotals).toBe(1);
     const [totals] = await db().select().from(userTotalTime);
     expect(totals).toMatchObject({ totalTimeSeconds: 1200, totalHours: 0, remainingMinutes: 20 });
     expect(await logged()).toEqual(['time_mismatch']);
     expect(await alerts()).toEqual(['time_mismatch']);
     // Consistent now: a second run finds nothing.
-    expect(await world.testApp.app.timeTracking.integrity.runIntegrityCheck(world.clock)).toEqual({
+    expect(await world.testApp.modules.timeTracking.integrity.runIntegrityCheck(world.clock)).toEqual({
       closedStuckSessions: 0,
       closedDuplicateSessions: 0,
       repairedTotals: 0,
@@ -169,8 +169,8 @@ describe('the hourly integrity job (SPEC 9)', () => {
 
   it('runs once an hour from the scheduler, and a restart neither skips a due run nor repeats one', async () => {
     const session = await startSession();
-    const { app } = world.testApp;
-    await app.scheduler.tick();
+    const { scheduler } = world.testApp;
+    await scheduler.tick();
     const [first] = await db().select().from(jobRuns).where(eq(jobRuns.name, INTEGRITY_JOB));
     expect(first!.lastRunAt).toEqual(world.clock);
     expect(first!.finishedAt).toEqual(world.clock);
@@ -189,7 +189,7 @@ describe('the hourly integrity job (SPEC 9)', () => {
     expect(runs).toEqual([]);
     // The tab died; an hour after the last run, the next tick closes its session.
     world.advance(40 * 60);
-    await app.scheduler.tick();
+    await scheduler.tick();
     const [closed] = await db().select().from(userTimeTracking).where(eq(userTimeTracking.id, session.id));
     expect(closed!.sessionEnd).toEqual(new Date(session.sessionStart));
     expect(await logged()).toEqual(['session_stuck']);

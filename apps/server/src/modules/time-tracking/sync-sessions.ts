@@ -7,10 +7,9 @@ import {
   TIME_TRACKING,
 } from '@cursus/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { tenantOf } from '../../plugins/session.ts';
-import type { LearningService } from '../courses/learning.service.ts';
+import type { LearningService } from '../courses/courses.module.ts';
 import type { TimeIssueReporter } from './time-issues.ts';
 import { addToTotals, readTotals, timestamp } from './time-totals.ts';
 import { userTimeTracking } from './time-tracking.tables.ts';

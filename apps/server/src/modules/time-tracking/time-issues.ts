@@ -4,9 +4,9 @@ import {
   TIME_TRACKING_NOTIFICATION_TYPE,
   type TimeTrackingIssueType,
 } from '@cursus/contracts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { OrganizationsService } from '../organizations/organizations.service.ts';
-import type { SystemService } from '../system/system.service.ts';
+import type { NotificationsService } from '../notifications/notifications.module.ts';
+import type { OrganizationsService } from '../organizations/organizations.module.ts';
+import type { SystemService } from '../system/system.module.ts';
 
 export interface TimeIssue {
   issueType: TimeTrackingIssueType;

@@ -190,7 +190,7 @@ describe('a tab that died', () => {
   });
 });
 
-const runJob = () => world.testApp.app.timeTracking.integrity.runIntegrityCheck(world.clock);
+const runJob = () => world.testApp.modules.timeTracking.integrity.runIntegrityCheck(world.clock);
 
 describe(`row-level security on ${ENGINE}`, () => {
   it('shows a learner only their own sessions and a trainer only their organisation’s', async () => {

@@ -1,11 +1,10 @@
 import { hasPermission, type SessionUser, timeTrackingRoutes } from '@cursus/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requestLanguage } from '../../lib/i18n.ts';
+import type { AttemptCounter } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { requireRole } from '../../plugins/session.ts';
-import { createAttemptCounter } from '../auth/rate-limit.ts';
 import type { ConnectionLogsService } from './connection-logs.service.ts';
 import type { createDashboardService } from './dashboard.service.ts';
 import type { IntegrityService } from './integrity.service.ts';
@@ -28,18 +27,17 @@ function requireStaff(request: FastifyRequest, permission: string): SessionUser 
 export async function timeTrackingRoutesPlugin(
   app: FastifyInstance,
   options: {
-    database: Database;
     timeTracking: TimeTrackingService;
     integrity: IntegrityService;
     syncSessions: ReturnType<typeof createSyncSessions>;
     getDashboard: ReturnType<typeof createDashboardService>;
     connectionLogs: ConnectionLogsService;
     issues: TimeIssueReporter;
+    attempts: AttemptCounter;
     now: () => Date;
   },
 ) {
-  const { timeTracking, integrity, connectionLogs } = options;
-  const attempts = createAttemptCounter(options.database.db, options.now);
+  const { timeTracking, integrity, connectionLogs, attempts } = options;
   // SPEC 4: time is tracked for students only (admins pass every guard).
   const learner = (request: FastifyRequest) => requireRole(request, ['student']);
 
@@ -101,8 +99,7 @@ export async function timeTrackingRoutesPlugin(
       const user = learner(request);
       if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
       const key = `user:${user.id}:time-issues`;
-      await attempts.assertAllowed(key, ISSUE_REPORTS_PER_USER);
-      await attempts.record(key, ISSUE_REPORTS_PER_USER);
+      await attempts.consume(key, ISSUE_REPORTS_PER_USER);
       await options.issues.report({
         issueType: body.issueType,
         userId: user.id,

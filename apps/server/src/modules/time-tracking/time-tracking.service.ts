@@ -13,11 +13,10 @@ import {
   type TotalTime,
 } from '@cursus/contracts';
 import { and, desc, eq, fillPlaceholders, isNull, sql } from 'drizzle-orm';
-import type { Database, TenantContext, Tx } from '../../db/client.ts';
+import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { tenantOf } from '../../plugins/session.ts';
-import type { LearningService } from '../courses/learning.service.ts';
-import type { OrganizationsService } from '../organizations/organizations.service.ts';
+import type { LearningService } from '../courses/courses.module.ts';
+import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import { startOfParisDay, startOfParisWeek } from './paris-calendar.ts';
 import type { TimeIssueReporter } from './time-issues.ts';
 import {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantColumns } from '../../db/tenant-columns.ts';
 import { authUsers } from '../auth/auth.tables.ts';
 import { courses } from '../courses/courses.tables.ts';
 import { organizations } from '../organizations/organizations.tables.ts';
@@ -12,10 +13,7 @@ export const userTimeTracking = pgTable(
   'user_time_tracking',
   {
     // Offline sessions keep the id their client drew, so a replayed sync finds them (idempotence).
-    id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...tenantColumns(() => organizations.id),
     userId: text('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),

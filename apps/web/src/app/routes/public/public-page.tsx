@@ -22,8 +22,6 @@ export type PublicPageKey = (typeof PUBLIC_PAGES)[number]['key'];
 
 const MAIN_ID = 'public-main';
 
-export const LINK_CLASS = cn('rounded-sm text-link underline underline-offset-4', FOCUS_RING);
-
 export interface PublicPageProps {
   page: PublicPageKey;
   /** The page's one <h1>. */

@@ -1,0 +1,58 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Modules } from './app.ts';
+import type { DemoAccount, DemoPerson } from './modules/auth/auth.module.ts';
+
+export type { DemoAccount } from './modules/auth/auth.module.ts';
+
+const DEMO_DOMAIN = 'demo.cursus.example';
+
+const DEMO_PEOPLE = [
+  { role: 'admin', firstName: 'Claire', lastName: 'Dubois', local: 'admin' },
+  { role: 'trainer', firstName: 'Julien', lastName: 'Moreau', local: 'julien.moreau' },
+  { role: 'trainer', firstName: 'Sophie', lastName: 'Lambert', local: 'sophie.lambert' },
+  { role: 'student', firstName: 'Léa', lastName: 'Martin', local: 'lea.martin' },
+  { role: 'student', firstName: 'Hugo', lastName: 'Bernard', local: 'hugo.bernard' },
+  { role: 'student', firstName: 'Chloé', lastName: 'Petit', local: 'chloe.petit' },
+  { role: 'student', firstName: 'Lucas', lastName: 'Robert', local: 'lucas.robert' },
+  { role: 'student', firstName: 'Inès', lastName: 'Richard', local: 'ines.richard' },
+  { role: 'student', firstName: 'Nathan', lastName: 'Durand', local: 'nathan.durand' },
+] as const;
+
+type DemoLocal = (typeof DEMO_PEOPLE)[number]['local'];
+
+export async function isDatabaseEmpty(modules: Modules): Promise<boolean> {
+  return !(await modules.auth.service.hasAccounts());
+}
+
+/**
+ * 'Organisme Démo' with real accounts, formations at different stages and a first notification,
+ * each part from the module that owns it; the credentials are written to DATA_DIR.
+ */
+export async function seedDemo(options: { modules: Modules; dataDir: string }): Promise<DemoAccount[]> {
+  const { auth, courses, notifications, organizations } = options.modules;
+  const organization = await organizations.seedDemo();
+  const people: DemoPerson[] = DEMO_PEOPLE.map(({ local, ...person }) => ({
+    ...person,
+    email: `${local}@${DEMO_DOMAIN}`,
+  }));
+  const accounts = await auth.seedDemo({ organizationId: organization.id, people });
+  const userIdOf = (local: DemoLocal) =>
+    accounts[DEMO_PEOPLE.findIndex((person) => person.local === local)]!.userId;
+  await courses.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    learners: [
+      { studentId: userIdOf('lea.martin'), completedLessons: 3 },
+      { studentId: userIdOf('hugo.bernard'), completedLessons: 8 },
+      { studentId: userIdOf('chloe.petit'), completedLessons: 0 },
+    ],
+  });
+  await notifications.seedDemo(organization);
+  const lines = [
+    '# Cursus demo accounts, generated at seeding: role, email, password (tab-separated)',
+    ...accounts.map((account) => `${account.role}\t${account.email}\t${account.password}`),
+  ];
+  writeFileSync(path.join(options.dataDir, 'demo-accounts.txt'), `${lines.join('\n')}\n`, { mode: 0o600 });
+  return accounts;
+}

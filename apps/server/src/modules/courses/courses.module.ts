@@ -1,0 +1,46 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import type { FilesService } from '../files/files.module.ts';
+import type { OrganizationsService } from '../organizations/organizations.module.ts';
+import { createCourseContentService } from './course-content.service.ts';
+import { createCourseFileAccess } from './course-file-access.ts';
+import { courseRoutesPlugin } from './courses.routes.ts';
+import { createCoursesService } from './courses.service.ts';
+import { createEnrollmentsService } from './enrollments.service.ts';
+import { learningRoutesPlugin } from './learning.routes.ts';
+import { createLearningService } from './learning.service.ts';
+import { seedDemoCourses } from './seed-demo-courses.ts';
+
+export type { CoursesService } from './courses.service.ts';
+export type { LearningService } from './learning.service.ts';
+
+/**
+ * Formations as trainers build them and learners follow them (the `courses` and `learning`
+ * contracts): one module, since a completion and a trainer's edit change the same progress.
+ */
+export function createCoursesModule(deps: {
+  database: Database;
+  organizations: OrganizationsService;
+  files: FilesService;
+}) {
+  const { database, organizations, files } = deps;
+  const service = createCoursesService({ database, organizations });
+  const learning = createLearningService({ database, organizations, files });
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(courseRoutesPlugin, {
+      courses: service,
+      content: createCourseContentService({ database, files }),
+      enrollments: createEnrollmentsService({ database, organizations }),
+    });
+    await app.register(learningRoutesPlugin, { learning });
+  };
+  return {
+    service,
+    learning,
+    /** Who may upload and read lesson files: for the files module's routes. */
+    fileAccess: createCourseFileAccess({ database, learning }),
+    routes,
+    seedDemo: (input: Omit<Parameters<typeof seedDemoCourses>[0], 'database'>) =>
+      seedDemoCourses({ database, ...input }),
+  };
+}

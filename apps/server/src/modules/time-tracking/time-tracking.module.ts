@@ -1,0 +1,57 @@
+import { TIME_TRACKING } from '@cursus/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { createAttemptCounter } from '../../lib/rate-limit.ts';
+import type { ScheduledJob } from '../../lib/scheduler.ts';
+import type { CoursesService, LearningService } from '../courses/courses.module.ts';
+import type { NotificationsService } from '../notifications/notifications.module.ts';
+import type { OrganizationsService } from '../organizations/organizations.module.ts';
+import type { SystemService } from '../system/system.module.ts';
+import { createConnectionLogsService } from './connection-logs.service.ts';
+import { createDashboardService } from './dashboard.service.ts';
+import { createIntegrityService, INTEGRITY_JOB } from './integrity.service.ts';
+import { createSyncSessions } from './sync-sessions.ts';
+import { createTimeIssueReporter } from './time-issues.ts';
+import { timeTrackingRoutesPlugin } from './time-tracking.routes.ts';
+import { createTimeTrackingService } from './time-tracking.service.ts';
+
+/** Learners' time (SPEC 4, docs/time-tracking.md): sessions, totals, dashboard, connection logs, integrity job. */
+export function createTimeTrackingModule(deps: {
+  database: Database;
+  organizations: OrganizationsService;
+  notifications: NotificationsService;
+  system: SystemService;
+  courses: CoursesService;
+  learning: LearningService;
+  now: () => Date;
+  log: { error(object: object, message: string): void };
+}) {
+  const { database, organizations, system, learning, now } = deps;
+  const issues = createTimeIssueReporter({
+    system,
+    notifications: deps.notifications,
+    organizations,
+    log: deps.log,
+  });
+  const service = createTimeTrackingService({ database, issues, organizations, learning, now });
+  const integrity = createIntegrityService({ database, issues, now });
+  const routes: FastifyPluginAsync = (app) =>
+    timeTrackingRoutesPlugin(app, {
+      timeTracking: service,
+      integrity,
+      syncSessions: createSyncSessions({ database, issues, learning, now }),
+      getDashboard: createDashboardService({ database, timeTracking: service, learning, now }),
+      connectionLogs: createConnectionLogsService({ database, organizations, system, courses: deps.courses }),
+      issues,
+      attempts: createAttemptCounter(database.db, now),
+      now,
+    });
+  const jobs: ScheduledJob[] = [
+    {
+      name: INTEGRITY_JOB,
+      intervalMs: TIME_TRACKING.integrityCheckIntervalMs,
+      run: (at) => integrity.runIntegrityCheck(at),
+    },
+  ];
+  return { service, integrity, routes, jobs };
+}
