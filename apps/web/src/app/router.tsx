@@ -112,7 +112,7 @@ export function createAppRoutes(): RouteObject[] {
             },
             // A student's own questions hub; trainers and admins go to the organisation's forum.
             {
-              path: paths.questionsHub.path,
+              path: paths.student.questionsHub.path,
               element: <QuestionsHubSwitch />,
               children: [
                 {

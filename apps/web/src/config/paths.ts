@@ -1,4 +1,33 @@
 import { type ErrorCode, HOME_BY_ROLE, type Role } from '@cursus/contracts';
+import {
+  Award,
+  BarChart3,
+  BookOpen,
+  Building2,
+  CalendarDays,
+  ClipboardCheck,
+  ClipboardList,
+  Dumbbell,
+  FileText,
+  GraduationCap,
+  LayoutDashboard,
+  ListChecks,
+  type LucideIcon,
+  MessageSquare,
+  MessagesSquare,
+  PenLine,
+  PlusCircle,
+  Rocket,
+  Scale,
+  Settings,
+  ShieldCheck,
+  Store,
+  TrendingUp,
+  UserCog,
+  Users,
+  UsersRound,
+  Video,
+} from 'lucide-react';
 
 export type AuthMode = 'signin' | 'signup';
 
@@ -11,6 +40,80 @@ export interface AuthHrefOptions {
   passwordUpdated?: boolean;
 }
 
+/** Sections of the sidebars (SPEC 2 layout and navigation); a page's entry names the one it lights up. */
+export type SectionId =
+  | 'dashboard'
+  | 'analytics'
+  | 'planning'
+  | 'courses'
+  | 'create'
+  | 'quizzes'
+  | 'group-sessions'
+  | 'evaluations'
+  | 'marketplace'
+  | 'students'
+  | 'signatures'
+  | 'certificates'
+  | 'messages'
+  | 'forum'
+  | 'trainers'
+  | 'connections'
+  | 'compliance'
+  | 'documents'
+  | 'settings'
+  | 'legal-info'
+  | 'onboarding'
+  | 'exercises'
+  | 'coaching'
+  | 'progression';
+
+/** Which sidebar frames a page: the student one, or the organisation one shared by trainers and admins. */
+export type LayoutSpace = 'student' | 'staff';
+
+/** SPEC 2 sidebar groups of each frame, in menu order; labels are `navigation:sidebar.groups.<id>`. */
+export const NAV_GROUPS = {
+  student: [{ id: 'navigation', icon: LayoutDashboard }],
+  staff: [
+    { id: 'dashboard', icon: LayoutDashboard },
+    { id: 'courses', icon: BookOpen },
+    { id: 'students', icon: GraduationCap },
+    { id: 'team', icon: UsersRound },
+    { id: 'compliance', icon: ShieldCheck },
+    { id: 'administration', icon: Building2 },
+  ],
+} as const satisfies Record<LayoutSpace, readonly { id: string; icon: LucideIcon }[]>;
+
+export type NavGroupId = (typeof NAV_GROUPS)[LayoutSpace][number]['id'];
+
+/** A page's sidebar item (SPEC 2); items appear in the order of this table. */
+export interface NavEntry {
+  group: NavGroupId;
+  /** Its label, `navigation:sidebar.items.<label>`. */
+  label: string;
+  icon: LucideIcon;
+  /** Tagged 'Nouveau'. */
+  isNew?: boolean;
+  isAdminOnly?: boolean;
+  /** Its address names the person's organisation: without one, there is no item. */
+  needsOrganization?: boolean;
+}
+
+interface RouteMeta {
+  /** The sidebar section lit up on this page. */
+  section?: SectionId;
+  nav?: NavEntry;
+  /** SPEC 2 screen whose feature arrives later: its frame, title (`navigation:screens.<key>`) and a notice. */
+  pendingScreen?: string;
+  /** An admin page standing for this trainer page: in the admin context, the menu leads to the admin one. */
+  mirrors?: string;
+}
+
+/** One row of the table, as the derived lists (navigation, sections, pending screens) read it. */
+export interface RouteEntry extends RouteMeta {
+  path: string;
+  getHref: (...args: never[]) => string;
+}
+
 function withQuery(path: string, query: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, value);
@@ -18,9 +121,335 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   return queryString ? `${path}?${queryString}` : path;
 }
 
-/** Every front-end path in one place (STYLE 4); routes and links read from here. */
+/** An address without parameters: its href is its path. */
+function fixedPath<const Path extends string>(path: Path): { path: Path; getHref: () => string };
+function fixedPath<const Path extends string, const Meta extends RouteMeta>(
+  path: Path,
+  meta: Meta,
+): { path: Path; getHref: () => string } & Meta;
+function fixedPath(path: string, meta: RouteMeta = {}) {
+  return { path, getHref: () => path, ...meta };
+}
+
+const student = {
+  dashboard: fixedPath('/dashboard', {
+    section: 'dashboard',
+    nav: { group: 'navigation', label: 'studentDashboard', icon: LayoutDashboard },
+  }),
+  profile: fixedPath('/student/profile'),
+  /** SPEC 2: where students land after sign-in; it redirects to the dashboard. */
+  userInterface: fixedPath('/ui'),
+  /** SPEC 2: former addresses of the student dashboard. */
+  legacyDashboards: ['/ui', '/user-interface', '/student-dashboard', '/student/dashboard'],
+  formations: {
+    path: '/formations',
+    getHref: (query: { search?: string; page?: number } = {}) =>
+      withQuery('/formations', {
+        search: query.search || undefined,
+        page: query.page && query.page > 1 ? String(query.page) : undefined,
+      }),
+    section: 'courses',
+    nav: { group: 'navigation', label: 'studentCourses', icon: BookOpen },
+  },
+  formation: {
+    path: '/formations/:id',
+    getHref: (courseId: string) => `/formations/${encodeURIComponent(courseId)}`,
+    section: 'courses',
+  },
+  /** SPEC 2 aliases of the formation page. */
+  course: {
+    path: '/course/:courseId',
+    getHref: (courseId: string) => `/course/${encodeURIComponent(courseId)}`,
+    section: 'courses',
+  },
+  studentFormation: {
+    path: '/student/formations/:courseId',
+    getHref: (courseId: string) => `/student/formations/${encodeURIComponent(courseId)}`,
+    section: 'courses',
+  },
+  lesson: {
+    path: '/formations/:formationId/module/:moduleId/lesson/:lessonId',
+    getHref: (courseId: string, moduleId: string, lessonId: string) =>
+      `/formations/${encodeURIComponent(courseId)}/module/${encodeURIComponent(moduleId)}/lesson/${encodeURIComponent(lessonId)}`,
+    section: 'courses',
+  },
+  /** SPEC 2 short lesson address: the module is found from the formation's outline. */
+  lessonAlias: {
+    path: '/lesson/:courseId/:lessonId',
+    getHref: (courseId: string, lessonId: string) =>
+      `/lesson/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}`,
+    section: 'courses',
+  },
+  exercises: fixedPath('/exercises', {
+    section: 'exercises',
+    pendingScreen: 'exercises',
+    nav: { group: 'navigation', label: 'exercises', icon: Dumbbell },
+  }),
+  questions: fixedPath('/questions', {
+    section: 'messages',
+    pendingScreen: 'questions',
+    nav: { group: 'navigation', label: 'studentMessages', icon: MessageSquare },
+  }),
+  coaching: fixedPath('/coaching', {
+    section: 'coaching',
+    pendingScreen: 'coaching',
+    nav: { group: 'navigation', label: 'coaching', icon: UsersRound },
+  }),
+  progression: fixedPath('/progression', {
+    section: 'progression',
+    nav: { group: 'navigation', label: 'progression', icon: TrendingUp },
+  }),
+  quizzes: fixedPath('/quizz', {
+    section: 'quizzes',
+    pendingScreen: 'quizzes',
+    nav: { group: 'navigation', label: 'quizzes', icon: ListChecks },
+  }),
+  /**
+   * A student's questions hub, where the organisation's trainers answer; trainers and admins opening
+   * it are sent to the organisation's forum.
+   */
+  questionsHub: {
+    path: '/questions-hub/:organizationId',
+    getHref: (organizationId: string) => `/questions-hub/${encodeURIComponent(organizationId)}`,
+    section: 'trainers',
+    pendingScreen: 'questionsHub',
+    nav: { group: 'navigation', label: 'studentTrainers', icon: Users, needsOrganization: true },
+  },
+  documents: fixedPath('/student/documents', {
+    section: 'signatures',
+    pendingScreen: 'studentDocuments',
+    nav: { group: 'navigation', label: 'studentSignatures', icon: ClipboardCheck },
+  }),
+  groupSessions: fixedPath('/group-sessions', {
+    section: 'group-sessions',
+    pendingScreen: 'groupSessions',
+    nav: { group: 'navigation', label: 'groupSessions', icon: Video },
+  }),
+  liveGroupSession: {
+    path: '/group-sessions/:sessionId/live',
+    getHref: (sessionId: string) => `/group-sessions/${encodeURIComponent(sessionId)}/live`,
+    section: 'group-sessions',
+    pendingScreen: 'liveGroupSession',
+  },
+  formationSignature: {
+    path: '/student/formations/:courseId/signature',
+    getHref: (courseId: string) => `/student/formations/${encodeURIComponent(courseId)}/signature`,
+    section: 'signatures',
+    pendingScreen: 'formationSignature',
+  },
+} as const;
+
+const trainer = {
+  dashboard: fixedPath('/trainer/dashboard', {
+    section: 'dashboard',
+    nav: { group: 'dashboard', label: 'dashboard', icon: LayoutDashboard },
+  }),
+  analytics: fixedPath('/trainer/analytics', {
+    section: 'analytics',
+    pendingScreen: 'analytics',
+    nav: { group: 'dashboard', label: 'analytics', icon: BarChart3 },
+  }),
+  planning: fixedPath('/trainer/planning', {
+    section: 'planning',
+    pendingScreen: 'planning',
+    nav: { group: 'dashboard', label: 'planning', icon: CalendarDays },
+  }),
+  profile: fixedPath('/trainer/profile'),
+  courses: fixedPath('/trainer/courses', {
+    section: 'courses',
+    nav: { group: 'courses', label: 'courses', icon: BookOpen },
+  }),
+  createFormation: fixedPath('/trainer/create-formation', {
+    section: 'create',
+    nav: { group: 'courses', label: 'create', icon: PlusCircle },
+  }),
+  /** SPEC 2: the same creation screen at a second, shorter address. */
+  createFormationShort: fixedPath('/create-formation', { section: 'create' }),
+  formation: {
+    path: '/trainer/formation/:formationId',
+    getHref: (formationId: string) => `/trainer/formation/${encodeURIComponent(formationId)}`,
+    section: 'courses',
+  },
+  quizzes: fixedPath('/trainer/quizzes', {
+    section: 'quizzes',
+    pendingScreen: 'quizzes',
+    nav: { group: 'courses', label: 'quizzes', icon: ListChecks },
+  }),
+  groupSessions: fixedPath('/trainer/group-sessions', {
+    section: 'group-sessions',
+    pendingScreen: 'groupSessions',
+    nav: { group: 'courses', label: 'groupSessions', icon: Video, isNew: true },
+  }),
+  customEvaluations: fixedPath('/trainer/custom-evaluations', {
+    section: 'evaluations',
+    pendingScreen: 'customEvaluations',
+    nav: { group: 'courses', label: 'evaluations', icon: ClipboardList },
+  }),
+  marketplace: fixedPath('/trainer/marketplace', {
+    section: 'marketplace',
+    pendingScreen: 'marketplace',
+    nav: { group: 'courses', label: 'marketplace', icon: Store },
+  }),
+  students: fixedPath('/trainer/students', {
+    section: 'students',
+    nav: { group: 'students', label: 'students', icon: GraduationCap },
+  }),
+  studentDetails: {
+    path: '/trainer/students/:studentId',
+    getHref: (studentId: string) => `/trainer/students/${encodeURIComponent(studentId)}`,
+    section: 'students',
+    pendingScreen: 'studentDetails',
+  },
+  /** SPEC 2: a learner's page at a second, shorter address. */
+  studentDetailsShort: {
+    path: '/student/:studentId',
+    getHref: (studentId: string) => `/student/${encodeURIComponent(studentId)}`,
+    section: 'students',
+    pendingScreen: 'studentDetails',
+  },
+  signatures: fixedPath('/trainer/signatures', {
+    section: 'signatures',
+    pendingScreen: 'signatures',
+    nav: { group: 'students', label: 'signatures', icon: PenLine },
+  }),
+  certificates: fixedPath('/trainer/certificates', {
+    section: 'certificates',
+    pendingScreen: 'certificates',
+    nav: { group: 'students', label: 'certificates', icon: Award },
+  }),
+  messages: fixedPath('/trainer/messages', {
+    section: 'messages',
+    pendingScreen: 'messages',
+    nav: { group: 'students', label: 'messages', icon: MessageSquare },
+  }),
+  forum: fixedPath('/trainer/forum', {
+    section: 'forum',
+    pendingScreen: 'forum',
+    nav: { group: 'students', label: 'forum', icon: MessagesSquare },
+  }),
+  organizationForum: {
+    path: '/trainer/forum/:orgId',
+    getHref: (orgId: string) => `/trainer/forum/${encodeURIComponent(orgId)}`,
+    section: 'forum',
+    pendingScreen: 'organizationForum',
+  },
+  trainers: fixedPath('/trainer/trainers', {
+    section: 'trainers',
+    pendingScreen: 'trainers',
+    nav: { group: 'team', label: 'trainers', icon: Users },
+  }),
+  connectionLogs: {
+    path: '/trainer/connection-logs',
+    getHref: (query: { studentId?: string; courseId?: string; from?: string; to?: string } = {}) =>
+      withQuery('/trainer/connection-logs', query),
+    section: 'connections',
+    nav: { group: 'team', label: 'connections', icon: UserCog },
+  },
+  compliance: fixedPath('/trainer/compliance', {
+    section: 'compliance',
+    pendingScreen: 'compliance',
+    nav: { group: 'compliance', label: 'compliance', icon: ShieldCheck },
+  }),
+  documents: fixedPath('/trainer/documents', {
+    section: 'documents',
+    pendingScreen: 'documents',
+    nav: { group: 'compliance', label: 'documents', icon: FileText },
+  }),
+  settings: fixedPath('/trainer/settings', {
+    section: 'settings',
+    nav: { group: 'administration', label: 'settings', icon: Settings },
+  }),
+  legalInfo: fixedPath('/trainer/legal-info', {
+    section: 'legal-info',
+    pendingScreen: 'legalInfo',
+    nav: { group: 'administration', label: 'legalInfo', icon: Scale },
+  }),
+  help: fixedPath('/trainer/help', { pendingScreen: 'help' }),
+  /** SPEC 2 /trainer/{trainerId}: any other single segment under /trainer is a trainer's page. */
+  trainerDetails: {
+    path: '/trainer/:trainerId',
+    getHref: (trainerId: string) => `/trainer/${encodeURIComponent(trainerId)}`,
+    section: 'trainers',
+    pendingScreen: 'trainerDetails',
+  },
+} as const;
+
+const admin = {
+  dashboard: fixedPath('/admin/dashboard', { section: 'dashboard', mirrors: trainer.dashboard.path }),
+  monitoring: fixedPath('/admin/monitoring', { section: 'dashboard', pendingScreen: 'monitoring' }),
+  systemMonitoring: fixedPath('/admin/system-monitoring', {
+    section: 'dashboard',
+    pendingScreen: 'systemMonitoring',
+  }),
+  health: fixedPath('/admin/health', { section: 'dashboard', pendingScreen: 'health' }),
+  analytics: fixedPath('/admin/analytics', {
+    section: 'analytics',
+    pendingScreen: 'analytics',
+    mirrors: trainer.analytics.path,
+  }),
+  profile: fixedPath('/admin/profile'),
+  courses: fixedPath('/admin/courses', { section: 'courses', mirrors: trainer.courses.path }),
+  quizzes: fixedPath('/admin/quizzes', {
+    section: 'quizzes',
+    pendingScreen: 'quizzes',
+    mirrors: trainer.quizzes.path,
+  }),
+  groupSessions: fixedPath('/admin/group-sessions', {
+    section: 'group-sessions',
+    pendingScreen: 'groupSessions',
+    mirrors: trainer.groupSessions.path,
+  }),
+  students: fixedPath('/admin/students', {
+    section: 'students',
+    pendingScreen: 'students',
+    mirrors: trainer.students.path,
+  }),
+  studentDetails: {
+    path: '/admin/student/:studentId',
+    getHref: (studentId: string) => `/admin/student/${encodeURIComponent(studentId)}`,
+    section: 'students',
+    pendingScreen: 'studentDetails',
+  },
+  trainers: fixedPath('/admin/trainers', {
+    section: 'trainers',
+    pendingScreen: 'trainers',
+    mirrors: trainer.trainers.path,
+  }),
+  trainerDetails: {
+    path: '/admin/trainer/:trainerId',
+    getHref: (trainerId: string) => `/admin/trainer/${encodeURIComponent(trainerId)}`,
+    section: 'trainers',
+    pendingScreen: 'trainerDetails',
+  },
+  organizationOnboarding: fixedPath('/admin/organization-onboarding', {
+    section: 'onboarding',
+    pendingScreen: 'organizationOnboarding',
+    nav: { group: 'administration', label: 'onboarding', icon: Rocket, isAdminOnly: true },
+  }),
+  organization: {
+    path: '/admin/organization/:organizationId',
+    getHref: (organizationId: string) => `/admin/organization/${encodeURIComponent(organizationId)}`,
+    section: 'onboarding',
+    pendingScreen: 'organization',
+  },
+  documentRequirements: fixedPath('/admin/document-requirements', {
+    section: 'documents',
+    pendingScreen: 'documentRequirements',
+  }),
+  improvements: fixedPath('/admin/improvements', { pendingScreen: 'improvements' }),
+  settings: fixedPath('/admin/settings', {
+    section: 'settings',
+    pendingScreen: 'settings',
+    mirrors: trainer.settings.path,
+  }),
+} as const;
+
+/**
+ * Every front-end path in one place (STYLE 4): routes and links read from here, and so do the
+ * sidebars, the active section and the admin equivalents (see ROUTES).
+ */
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  home: fixedPath('/'),
   auth: {
     path: '/auth',
     getHref: (options: AuthHrefOptions = {}) =>
@@ -32,96 +461,64 @@ export const paths = {
         passwordUpdated: options.passwordUpdated ? '1' : undefined,
       }),
   },
-  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  forgotPassword: fixedPath('/forgot-password'),
   resetPassword: {
     path: '/reset-password',
     getHref: (token?: string) => withQuery('/reset-password', { token }),
   },
-  adminSignIn: { path: '/admin', getHref: () => '/admin' },
-  unauthorized: { path: '/unauthorized', getHref: () => '/unauthorized' },
-  assignOrganization: { path: '/assign-organization', getHref: () => '/assign-organization' },
-  student: {
-    dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
-    profile: { path: '/student/profile', getHref: () => '/student/profile' },
-    /** SPEC 2: where students land after sign-in; it redirects to the dashboard. */
-    userInterface: { path: '/ui', getHref: () => '/ui' },
-    /** SPEC 2: former addresses of the student dashboard. */
-    legacyDashboards: ['/ui', '/user-interface', '/student-dashboard', '/student/dashboard'],
-    formations: {
-      path: '/formations',
-      getHref: (query: { search?: string; page?: number } = {}) =>
-        withQuery('/formations', {
-          search: query.search || undefined,
-          page: query.page && query.page > 1 ? String(query.page) : undefined,
-        }),
-    },
-    formation: {
-      path: '/formations/:id',
-      getHref: (courseId: string) => `/formations/${encodeURIComponent(courseId)}`,
-    },
-    /** SPEC 2 aliases of the formation page. */
-    course: {
-      path: '/course/:courseId',
-      getHref: (courseId: string) => `/course/${encodeURIComponent(courseId)}`,
-    },
-    studentFormation: {
-      path: '/student/formations/:courseId',
-      getHref: (courseId: string) => `/student/formations/${encodeURIComponent(courseId)}`,
-    },
-    lesson: {
-      path: '/formations/:formationId/module/:moduleId/lesson/:lessonId',
-      getHref: (courseId: string, moduleId: string, lessonId: string) =>
-        `/formations/${encodeURIComponent(courseId)}/module/${encodeURIComponent(moduleId)}/lesson/${encodeURIComponent(lessonId)}`,
-    },
-    /** SPEC 2 short lesson address: the module is found from the formation's outline. */
-    lessonAlias: {
-      path: '/lesson/:courseId/:lessonId',
-      getHref: (courseId: string, lessonId: string) =>
-        `/lesson/${encodeURIComponent(courseId)}/${encodeURIComponent(lessonId)}`,
-    },
-    progression: { path: '/progression', getHref: () => '/progression' },
+  adminSignIn: fixedPath('/admin'),
+  unauthorized: fixedPath('/unauthorized'),
+  assignOrganization: fixedPath('/assign-organization', { section: 'onboarding' }),
+  student,
+  trainer,
+  admin,
+  profile: fixedPath('/profile'),
+  testOrganism: fixedPath('/test-organism'),
+  errorDemos: fixedPath('/error-demos'),
+  // Public screens awaiting their feature.
+  publicQuiz: {
+    path: '/quiz/:quizId/public',
+    getHref: (quizId: string) => `/quiz/${encodeURIComponent(quizId)}/public`,
+    pendingScreen: 'publicQuiz',
   },
-  trainer: {
-    dashboard: { path: '/trainer/dashboard', getHref: () => '/trainer/dashboard' },
-    profile: { path: '/trainer/profile', getHref: () => '/trainer/profile' },
-    students: { path: '/trainer/students', getHref: () => '/trainer/students' },
-    courses: { path: '/trainer/courses', getHref: () => '/trainer/courses' },
-    createFormation: { path: '/trainer/create-formation', getHref: () => '/trainer/create-formation' },
-    /** SPEC 2: the same creation screen at a second, shorter address. */
-    createFormationShort: { path: '/create-formation', getHref: () => '/create-formation' },
-    formation: {
-      path: '/trainer/formation/:formationId',
-      getHref: (formationId: string) => `/trainer/formation/${encodeURIComponent(formationId)}`,
-    },
-    forum: { path: '/trainer/forum', getHref: () => '/trainer/forum' },
-    settings: { path: '/trainer/settings', getHref: () => '/trainer/settings' },
-    connectionLogs: {
-      path: '/trainer/connection-logs',
-      getHref: (query: { studentId?: string; courseId?: string; from?: string; to?: string } = {}) =>
-        withQuery('/trainer/connection-logs', query),
-    },
-    organizationForum: {
-      path: '/trainer/forum/:orgId',
-      getHref: (orgId: string) => `/trainer/forum/${encodeURIComponent(orgId)}`,
-    },
+  positioning: {
+    path: '/positioning/:token',
+    getHref: (token: string) => `/positioning/${encodeURIComponent(token)}`,
+    pendingScreen: 'positioning',
   },
-  admin: {
-    dashboard: { path: '/admin/dashboard', getHref: () => '/admin/dashboard' },
-    profile: { path: '/admin/profile', getHref: () => '/admin/profile' },
-    courses: { path: '/admin/courses', getHref: () => '/admin/courses' },
-    organizationOnboarding: {
-      path: '/admin/organization-onboarding',
-      getHref: () => '/admin/organization-onboarding',
-    },
-  },
-  profile: { path: '/profile', getHref: () => '/profile' },
-  testOrganism: { path: '/test-organism', getHref: () => '/test-organism' },
-  errorDemos: { path: '/error-demos', getHref: () => '/error-demos' },
-  questionsHub: {
-    path: '/questions-hub/:organizationId',
-    getHref: (organizationId: string) => `/questions-hub/${encodeURIComponent(organizationId)}`,
+  sessionSignature: {
+    path: '/sign/:token',
+    getHref: (token: string) => `/sign/${encodeURIComponent(token)}`,
+    pendingScreen: 'sessionSignature',
   },
 } as const;
+
+function isRouteEntry(value: unknown): value is RouteEntry {
+  return typeof value === 'object' && value !== null && 'path' in value && 'getHref' in value;
+}
+
+/** The entries of one level of the table, the nested spaces left out. */
+function listEntries(space: object): RouteEntry[] {
+  return Object.values(space).filter(isRouteEntry);
+}
+
+/** The whole table as one list, in its order (which is the sidebars' order). */
+export const ROUTES: readonly RouteEntry[] = [
+  ...listEntries(paths),
+  ...listEntries(paths.student),
+  ...listEntries(paths.trainer),
+  ...listEntries(paths.admin),
+];
+
+/** The values one meta field takes anywhere in the table, as a type. */
+type MetaValue<Tree, Field extends string> = Tree extends { [Key in Field]: infer Value }
+  ? Value
+  : Tree extends string | ((...args: never[]) => unknown) | readonly unknown[]
+    ? never
+    : { [Key in keyof Tree]: MetaValue<Tree[Key], Field> }[keyof Tree];
+
+/** The sidebar labels the table names: `navigation:sidebar.items.<NavLabel>`. */
+export type NavLabel = MetaValue<typeof paths, 'nav'>['label'];
 
 /** SPEC 2 public pages, each served by its own lazy module under app/routes/public. */
 export const PUBLIC_PAGES = {
@@ -134,83 +531,41 @@ export const PUBLIC_PAGES = {
   '/knowledge-base': 'knowledgeBase',
 } as const;
 
-/** SPEC 2 redirects between fixed addresses: [from, to]. */
+/** SPEC 2 redirects between fixed addresses: [from, to]; a former address lights up its target's section. */
 export const ROUTE_ALIASES = {
   trainer: [
-    ['/trainer/qualiopi', '/trainer/compliance'],
-    ['/trainer/communication', '/trainer/messages'],
-    ['/trainer/store', '/trainer/marketplace'],
-    ['/questions-hub', '/trainer/forum'],
+    ['/trainer/qualiopi', paths.trainer.compliance.path],
+    ['/trainer/communication', paths.trainer.messages.path],
+    ['/trainer/store', paths.trainer.marketplace.path],
+    ['/questions-hub', paths.trainer.forum.path],
   ],
 } as const;
 
+export type PendingScreenKey =
+  | MetaValue<typeof paths, 'pendingScreen'>
+  | (typeof PUBLIC_PAGES)[keyof typeof PUBLIC_PAGES];
+
+/** The pending screens of one level of the table, by path. */
+function listPendingScreens(space: object): Record<string, PendingScreenKey> {
+  return Object.fromEntries(
+    listEntries(space).flatMap((entry) =>
+      entry.pendingScreen ? [[entry.path, entry.pendingScreen as PendingScreenKey]] : [],
+    ),
+  );
+}
+
 /**
- * SPEC 2 screens whose feature arrives with a later issue: each shows its frame, its title
- * (`navigation:screens.<key>`) and says it is not available yet.
+ * SPEC 2 screens whose feature arrives with a later issue, by space: each shows its frame, its
+ * title (`navigation:screens.<key>`) and says it is not available yet. The top level of the table
+ * holds the public ones.
  */
 export const PENDING_SCREENS = {
-  public: {
-    '/quiz/:quizId/public': 'publicQuiz',
-    '/positioning/:token': 'positioning',
-    '/sign/:token': 'sessionSignature',
-  },
-  student: {
-    '/questions': 'questions',
-    '/quizz': 'quizzes',
-    '/exercises': 'exercises',
-    '/coaching': 'coaching',
-    '/group-sessions': 'groupSessions',
-    '/group-sessions/:sessionId/live': 'liveGroupSession',
-    '/student/documents': 'studentDocuments',
-    '/student/formations/:courseId/signature': 'formationSignature',
-    '/questions-hub/:organizationId': 'questionsHub',
-  },
-  trainer: {
-    '/trainer/compliance': 'compliance',
-    '/trainer/students/:studentId': 'studentDetails',
-    '/student/:studentId': 'studentDetails',
-    '/trainer/trainers': 'trainers',
-    '/trainer/:trainerId': 'trainerDetails',
-    '/trainer/quizzes': 'quizzes',
-    '/trainer/group-sessions': 'groupSessions',
-    '/trainer/signatures': 'signatures',
-    '/trainer/certificates': 'certificates',
-    '/trainer/legal-info': 'legalInfo',
-    '/trainer/documents': 'documents',
-    '/trainer/custom-evaluations': 'customEvaluations',
-    '/trainer/analytics': 'analytics',
-    '/trainer/planning': 'planning',
-    '/trainer/marketplace': 'marketplace',
-    '/trainer/messages': 'messages',
-    '/trainer/forum': 'forum',
-    '/trainer/forum/:orgId': 'organizationForum',
-    '/trainer/help': 'help',
-  },
-  admin: {
-    '/admin/monitoring': 'monitoring',
-    '/admin/system-monitoring': 'systemMonitoring',
-    '/admin/health': 'health',
-    '/admin/organization-onboarding': 'organizationOnboarding',
-    '/admin/group-sessions': 'groupSessions',
-    '/admin/quizzes': 'quizzes',
-    '/admin/organization/:organizationId': 'organization',
-    '/admin/trainer/:trainerId': 'trainerDetails',
-    '/admin/student/:studentId': 'studentDetails',
-    '/admin/document-requirements': 'documentRequirements',
-    '/admin/improvements': 'improvements',
-    '/admin/students': 'students',
-    '/admin/trainers': 'trainers',
-    '/admin/analytics': 'analytics',
-    '/admin/settings': 'settings',
-  },
+  public: listPendingScreens(paths),
+  student: listPendingScreens(paths.student),
+  trainer: listPendingScreens(paths.trainer),
+  admin: listPendingScreens(paths.admin),
   signedIn: {},
-} as const;
-
-export type PendingScreenKey =
-  | {
-      [Space in keyof typeof PENDING_SCREENS]: (typeof PENDING_SCREENS)[Space][keyof (typeof PENDING_SCREENS)[Space]];
-    }[keyof typeof PENDING_SCREENS]
-  | (typeof PUBLIC_PAGES)[keyof typeof PUBLIC_PAGES];
+} satisfies Record<string, Record<string, PendingScreenKey>>;
 
 /** SPEC 2 smart redirect at '/': each role's home. */
 export function getHomeHref(role: Role): string {

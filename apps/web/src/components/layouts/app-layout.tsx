@@ -18,10 +18,10 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { UserAvatar } from '@/components/user-avatar';
+import type { SectionId } from '@/config/paths';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useTopBarState } from '@/hooks/use-top-bar-state';
 import { cn } from '@/lib/cn';
-import type { SectionId } from './active-section';
 import { Brand } from './brand';
 
 export interface AppLayoutNavItem {

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ComponentErrorBoundary } from '@/components/errors/component-error-boundary';
 import { RouteErrorView } from '@/components/errors/route-error-view';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { getErrorSeverity } from '@/lib/error-severity';
 import { notify } from '@/lib/toast';
@@ -112,11 +113,11 @@ function DemoSection({
   children: ReactNode;
 }) {
   return (
-    <section className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5">
+    <Card as="section" padding="p-5" isFlat className="flex flex-col gap-3">
       <h2 className="font-semibold text-lg">{title}</h2>
       <p className="text-muted-foreground text-sm">{description}</p>
       {children}
-    </section>
+    </Card>
   );
 }
 

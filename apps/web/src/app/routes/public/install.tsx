@@ -9,6 +9,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { useInstallPrompt } from '@/hooks/use-install-prompt';
 import { PublicPage, Section } from './public-page';
 
@@ -44,10 +45,13 @@ export default function InstallRoute() {
         const Icon = PLATFORM_ICONS[platform];
         const headingId = `install-${platform}-title`;
         return (
-          <section
+          <Card
+            as="section"
+            padding="p-5 sm:p-6"
+            isFlat
             key={platform}
             aria-labelledby={headingId}
-            className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5 sm:p-6"
+            className="flex flex-col gap-3"
           >
             <h2 id={headingId} className="flex items-center gap-2 text-xl font-semibold text-foreground">
               <Icon aria-hidden="true" className="size-5 text-primary" />
@@ -69,7 +73,7 @@ export default function InstallRoute() {
                 </p>
               ))
             )}
-          </section>
+          </Card>
         );
       })}
       <Section id="after-install" section={t('install.afterInstall', { returnObjects: true })} />

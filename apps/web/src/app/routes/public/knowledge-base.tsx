@@ -2,7 +2,9 @@ import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
+import { TabList } from '@/components/ui/tab-list';
 import { sendGuideFeedback } from '@/features/knowledge-base/api/send-guide-feedback';
 import { useTabs } from '@/hooks/use-tabs';
 import { cn } from '@/lib/cn';
@@ -99,10 +101,13 @@ function GuideList({ audience }: { audience: Audience }) {
         const guideId = `${audience}.${key}`;
         const headingId = `guide-${audience}-${key}`;
         return (
-          <article
+          <Card
+            as="article"
+            padding="p-5 sm:p-6"
+            isFlat
             key={guideId}
             aria-labelledby={headingId}
-            className="flex flex-col gap-3 rounded-xl border border-border bg-card p-5 sm:p-6"
+            className="flex flex-col gap-3"
           >
             <h2 id={headingId} className="text-xl font-semibold text-foreground">
               {guide.title}
@@ -116,7 +121,7 @@ function GuideList({ audience }: { audience: Audience }) {
               ))}
             </ol>
             <GuideFeedback guideId={guideId} />
-          </article>
+          </Card>
         );
       })}
     </div>
@@ -135,28 +140,13 @@ export default function KnowledgeBaseRoute() {
   return (
     <PublicPage page="knowledgeBase" title={t('knowledgeBase.title')} intro={t('knowledgeBase.intro')}>
       <div>
-        <div
-          role="tablist"
-          onKeyDown={tabs.onTabListKeyDown}
-          aria-label={t('knowledgeBase.tabsLabel')}
-          className="inline-flex gap-1 rounded-lg border border-border bg-muted p-1"
-        >
-          {AUDIENCES.map((audience) => (
-            <button
-              key={audience}
-              {...tabs.getTabProps(audience)}
-              className={cn(
-                'rounded-md px-4 py-2 text-sm font-medium transition-colors',
-                selected === audience
-                  ? 'bg-card text-foreground shadow-sm'
-                  : 'text-muted-foreground hover:text-foreground',
-                FOCUS_RING,
-              )}
-            >
-              {t(`knowledgeBase.tabs.${audience}`)}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label={t('knowledgeBase.tabsLabel')}
+          tabs={AUDIENCES}
+          selected={selected}
+          tabsState={tabs}
+          getTabLabel={(audience) => t(`knowledgeBase.tabs.${audience}`)}
+        />
         {AUDIENCES.map((audience) => (
           <div
             key={audience}

@@ -1,7 +1,7 @@
 import { authRoutes, type SignInInput } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, isApiError } from '@/lib/api-client';
-import { SESSION_QUERY_KEY } from './get-session';
+import { authKeys } from './auth-query-keys';
 
 /** SPEC 6: only administrators get a session here; anyone else gets NOT_ADMIN and no session. */
 export function adminSignIn(input: SignInInput) {
@@ -12,10 +12,10 @@ export function useAdminSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: adminSignIn,
-    onSuccess: (result) => queryClient.setQueryData(SESSION_QUERY_KEY, result),
+    onSuccess: (result) => queryClient.setQueryData(authKeys.session(), result),
     onError: (error) => {
       // The server signs a refused non-admin out: forget any session we still hold.
-      if (isApiError(error, 'NOT_ADMIN')) queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
+      if (isApiError(error, 'NOT_ADMIN')) queryClient.setQueryData(authKeys.session(), { user: null });
     },
   });
 }

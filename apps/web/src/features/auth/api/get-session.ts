@@ -1,6 +1,7 @@
 import { authRoutes, type SessionUser } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { authKeys } from './auth-query-keys';
 
 export type SessionResult = { user: SessionUser | null };
 
@@ -9,10 +10,8 @@ export function getSession(signal?: AbortSignal): Promise<SessionResult> {
   return callApi(authRoutes.session, { signal });
 }
 
-export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
-
 export function sessionQueryOptions() {
-  return queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: ({ signal }) => getSession(signal) });
+  return queryOptions({ queryKey: authKeys.session(), queryFn: ({ signal }) => getSession(signal) });
 }
 
 export function useSession() {

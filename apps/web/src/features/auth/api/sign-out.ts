@@ -1,7 +1,7 @@
 import { authRoutes } from '@cursus/contracts';
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { SESSION_QUERY_KEY } from './get-session';
+import { authKeys } from './auth-query-keys';
 
 export function signOut() {
   return callApi(authRoutes.signOut);
@@ -14,9 +14,9 @@ export function useSignOut() {
     onSuccess: () => {
       // Nothing fetched for the previous person may show to the next one on this device. The session
       // query itself is kept (and emptied) so that components watching it hear about the change.
-      const sessionHash = hashKey(SESSION_QUERY_KEY);
+      const sessionHash = hashKey(authKeys.session());
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== sessionHash });
-      queryClient.setQueryData(SESSION_QUERY_KEY, { user: null });
+      queryClient.setQueryData(authKeys.session(), { user: null });
     },
   });
 }

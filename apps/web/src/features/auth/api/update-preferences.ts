@@ -1,7 +1,7 @@
 import { authRoutes, type Language } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { SESSION_QUERY_KEY } from './get-session';
+import { authKeys } from './auth-query-keys';
 
 /** Saves the interface language on the account, so it follows the person to other devices. */
 export function updatePreferences(input: { language: Language }) {
@@ -12,6 +12,6 @@ export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePreferences,
-    onSuccess: (result) => queryClient.setQueryData(SESSION_QUERY_KEY, result),
+    onSuccess: (result) => queryClient.setQueryData(authKeys.session(), result),
   });
 }

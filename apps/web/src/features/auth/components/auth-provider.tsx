@@ -5,7 +5,8 @@ import { getErrorMessage } from '@/lib/error-message';
 import { changeLanguage, getLanguage, i18n } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { useAdminSignIn } from '../api/admin-sign-in';
-import { SESSION_QUERY_KEY, type SessionResult, useSession } from '../api/get-session';
+import { authKeys } from '../api/auth-query-keys';
+import { type SessionResult, useSession } from '../api/get-session';
 import { useSignIn } from '../api/sign-in';
 import { useSignOut } from '../api/sign-out';
 import { useSignUp } from '../api/sign-up';
@@ -56,7 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [savePreferences]);
 
   const setUser = useCallback(
-    (next: SessionUser) => queryClient.setQueryData<SessionResult>(SESSION_QUERY_KEY, { user: next }),
+    (next: SessionUser) => queryClient.setQueryData<SessionResult>(authKeys.session(), { user: next }),
     [queryClient],
   );
 

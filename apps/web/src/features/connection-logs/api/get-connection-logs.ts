@@ -1,8 +1,7 @@
 import { type ConnectionLogQuery, timeTrackingRoutes } from '@cursus/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-
-export const CONNECTION_LOGS_QUERY_KEY = ['time-tracking', 'connection-logs'] as const;
+import { connectionLogKeys } from './connection-log-query-keys';
 
 /** `/trainer/connection-logs`: one page of learners with their sign-ins, sessions and totals. */
 export function getConnectionLogs(query: ConnectionLogQuery, signal?: AbortSignal) {
@@ -11,7 +10,7 @@ export function getConnectionLogs(query: ConnectionLogQuery, signal?: AbortSigna
 
 export function connectionLogsQueryOptions(query: ConnectionLogQuery) {
   return queryOptions({
-    queryKey: [...CONNECTION_LOGS_QUERY_KEY, query],
+    queryKey: connectionLogKeys.list(query),
     queryFn: ({ signal }) => getConnectionLogs(query, signal),
     // Sessions keep arriving while learners study: always ask again when the screen opens.
     staleTime: 0,

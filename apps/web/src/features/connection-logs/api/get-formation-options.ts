@@ -1,6 +1,7 @@
 import { courseRoutes, MAX_PAGE_SIZE } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { connectionLogKeys } from './connection-log-query-keys';
 
 export interface FormationOption {
   id: string;
@@ -18,7 +19,7 @@ export async function getFormationOptions(signal?: AbortSignal): Promise<Formati
 
 export function formationOptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['connection-logs', 'formation-options'],
+    queryKey: connectionLogKeys.formationOptions(),
     queryFn: ({ signal }) => getFormationOptions(signal),
   });
 }

@@ -1,7 +1,7 @@
 import { organizationRoutes } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { CONNECTION_LOGS_QUERY_KEY } from './get-connection-logs';
+import { connectionLogKeys } from './connection-log-query-keys';
 
 export interface LearnerOption {
   id: string;
@@ -17,7 +17,7 @@ export async function getLearnerOptions(signal?: AbortSignal): Promise<LearnerOp
 
 export function learnerOptionsQueryOptions() {
   return queryOptions({
-    queryKey: [...CONNECTION_LOGS_QUERY_KEY, 'learner-options'],
+    queryKey: connectionLogKeys.learnerOptions(),
     queryFn: ({ signal }) => getLearnerOptions(signal),
   });
 }

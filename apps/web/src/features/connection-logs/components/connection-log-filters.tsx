@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar, FilterField } from '@/components/ui/filter-bar';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import type { FormationOption } from '../api/get-formation-options';
 import type { LearnerOption } from '../api/get-learner-options';
@@ -36,14 +36,8 @@ export function ConnectionLogFilters({
       ? [...formations, { id: values.courseId, title: values.courseId }]
       : formations;
   return (
-    // biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some supported browsers and to the test DOM.
-    <div
-      role="search"
-      aria-label={t('filters.label')}
-      className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_2fr_1fr_1fr]"
-    >
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <Label htmlFor={`${id}-learner`}>{t('filters.learner')}</Label>
+    <FilterBar label={t('filters.label')} className="lg:grid-cols-[2fr_2fr_1fr_1fr]">
+      <FilterField label={t('filters.learner')} htmlFor={`${id}-learner`} className="min-w-0">
         <Select
           id={`${id}-learner`}
           value={values.studentId}
@@ -56,9 +50,8 @@ export function ConnectionLogFilters({
             </option>
           ))}
         </Select>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <Label htmlFor={`${id}-formation`}>{t('filters.formation')}</Label>
+      </FilterField>
+      <FilterField label={t('filters.formation')} htmlFor={`${id}-formation`} className="min-w-0">
         <Select
           id={`${id}-formation`}
           value={values.courseId}
@@ -71,9 +64,8 @@ export function ConnectionLogFilters({
             </option>
           ))}
         </Select>
-      </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <Label htmlFor={`${id}-from`}>{t('filters.from')}</Label>
+      </FilterField>
+      <FilterField label={t('filters.from')} htmlFor={`${id}-from`} className="min-w-0">
         <Input
           id={`${id}-from`}
           type="date"
@@ -83,9 +75,8 @@ export function ConnectionLogFilters({
           aria-describedby={datesInOrder ? undefined : errorId}
           onChange={(event) => onChange({ from: event.target.value })}
         />
-      </div>
-      <div className="flex min-w-0 flex-col gap-1.5">
-        <Label htmlFor={`${id}-to`}>{t('filters.to')}</Label>
+      </FilterField>
+      <FilterField label={t('filters.to')} htmlFor={`${id}-to`} className="min-w-0">
         <Input
           id={`${id}-to`}
           type="date"
@@ -95,12 +86,12 @@ export function ConnectionLogFilters({
           aria-describedby={datesInOrder ? undefined : errorId}
           onChange={(event) => onChange({ to: event.target.value })}
         />
-      </div>
+      </FilterField>
       {!datesInOrder && (
         <p id={errorId} role="alert" className="text-sm text-danger sm:col-span-2 lg:col-span-4">
           {t('filters.datesOutOfOrder')}
         </p>
       )}
-    </div>
+    </FilterBar>
   );
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { NoMatchState } from '@/components/ui/no-match-state';
@@ -152,13 +153,10 @@ function Totals({ totals }: { totals: ConnectionLogsPage['totals'] }) {
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {stats.map(([label, value]) => (
-          <div
-            key={label}
-            className="flex min-w-0 flex-col gap-1 rounded-xl border border-border bg-card p-3 shadow-sm"
-          >
+          <Card padding="p-3" key={label} className="flex min-w-0 flex-col gap-1">
             <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
             <dd className="text-lg font-semibold text-foreground tabular-nums">{value}</dd>
-          </div>
+          </Card>
         ))}
       </dl>
     </section>

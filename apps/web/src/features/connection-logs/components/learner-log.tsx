@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/cn';
 import { formatDuration } from '@/lib/format-duration';
@@ -25,10 +26,7 @@ export function LearnerLog({ log, defaultExpanded = false, actions }: LearnerLog
   const headingId = useId();
   const detailsId = useId();
   return (
-    <article
-      aria-labelledby={headingId}
-      className="flex min-w-0 flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm"
-    >
+    <Card as="article" padding="p-4" aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h3 id={headingId} className="text-base font-semibold text-foreground">
@@ -111,7 +109,7 @@ export function LearnerLog({ log, defaultExpanded = false, actions }: LearnerLog
           </>
         )}
       </div>
-    </article>
+    </Card>
   );
 }
 

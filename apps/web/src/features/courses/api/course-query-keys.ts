@@ -1,4 +1,11 @@
 import type { CourseListQuery, EnrollmentListQuery } from '@cursus/contracts';
+import { getDomainKey } from '@/lib/query-domains';
+
+declare module '@/lib/query-domains' {
+  interface QueryDomains {
+    courses: true;
+  }
+}
 
 /**
  * Query keys of the courses feature. Lessons, enrolments and candidates sit beside the formation's
@@ -6,17 +13,17 @@ import type { CourseListQuery, EnrollmentListQuery } from '@cursus/contracts';
  * being edited.
  */
 export const courseKeys = {
-  all: ['courses'] as const,
-  lists: () => ['courses', 'list'] as const,
-  list: (query: CourseListQuery) => ['courses', 'list', query] as const,
-  detail: (courseId: string) => ['courses', 'detail', courseId] as const,
-  lesson: (courseId: string, lessonId: string) => ['courses', 'lesson', courseId, lessonId] as const,
+  all: getDomainKey('courses'),
+  lists: () => [...courseKeys.all, 'list'] as const,
+  list: (query: CourseListQuery) => [...courseKeys.all, 'list', query] as const,
+  detail: (courseId: string) => [...courseKeys.all, 'detail', courseId] as const,
+  lesson: (courseId: string, lessonId: string) => [...courseKeys.all, 'lesson', courseId, lessonId] as const,
   enrollments: (courseId: string, query?: EnrollmentListQuery) =>
     query
-      ? (['courses', 'enrollments', courseId, query] as const)
-      : (['courses', 'enrollments', courseId] as const),
+      ? ([...courseKeys.all, 'enrollments', courseId, query] as const)
+      : ([...courseKeys.all, 'enrollments', courseId] as const),
   candidates: (courseId: string, query?: EnrollmentListQuery) =>
     query
-      ? (['courses', 'candidates', courseId, query] as const)
-      : (['courses', 'candidates', courseId] as const),
+      ? ([...courseKeys.all, 'candidates', courseId, query] as const)
+      : ([...courseKeys.all, 'candidates', courseId] as const),
 };

@@ -4,10 +4,12 @@ import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { TabList } from '@/components/ui/tab-list';
 import { useTabs } from '@/hooks/use-tabs';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -152,28 +154,15 @@ function EditorTabs({
   return (
     <div className="flex flex-col gap-5">
       <div>
-        <div
-          role="tablist"
-          onKeyDown={tabs.onTabListKeyDown}
-          aria-label={t('editor.tabsLabel')}
-          className="inline-flex flex-wrap gap-1 rounded-lg border border-border bg-muted p-1"
-        >
-          {TABS.map((tab) => (
-            <button
-              key={tab}
-              {...tabs.getTabProps(tab)}
-              className={cn(
-                'rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-4',
-                selected === tab
-                  ? 'bg-card text-foreground shadow-sm'
-                  : 'text-muted-foreground hover:text-foreground',
-                FOCUS_RING,
-              )}
-            >
-              {t(`editor.tabs.${tab}`)}
-            </button>
-          ))}
-        </div>
+        <TabList
+          label={t('editor.tabsLabel')}
+          tabs={TABS}
+          selected={selected}
+          tabsState={tabs}
+          getTabLabel={(tab) => t(`editor.tabs.${tab}`)}
+          className="flex-wrap"
+          tabClassName="px-3 whitespace-nowrap sm:px-4"
+        />
       </div>
       {TABS.map((tab) =>
         panels[tab] === undefined ? null : (
@@ -250,7 +239,7 @@ function ContentTab({
       </section>
       <section aria-label={t('lesson.panelLabel')} className="min-w-0">
         {target ? (
-          <div className="rounded-xl border border-border bg-card p-4 sm:p-5">
+          <Card padding="p-4 sm:p-5" isFlat>
             <LessonEditor
               key={target.kind === 'create' ? `create-${target.moduleId}` : target.lessonId}
               course={course}
@@ -269,7 +258,7 @@ function ContentTab({
               onDeleted={() => onSelectLesson(null)}
               onPreview={(id) => guard(() => onPreview(id))}
             />
-          </div>
+          </Card>
         ) : (
           <div className="hidden rounded-xl border border-dashed border-input/60 p-8 text-center text-sm text-muted-foreground xl:block">
             {course.modules.length === 0 ? t('lesson.placeholderNoModule') : t('lesson.placeholder')}

@@ -2,8 +2,8 @@ import { Search } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '@/components/ui/checkbox';
+import { FilterBar, FilterField } from '@/components/ui/filter-bar';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 
 export interface OrganizationOption {
@@ -48,14 +48,12 @@ export function CourseListFilters({
   const { t } = useTranslation('courses');
   const id = useId();
   return (
-    // biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some supported browsers and to the test DOM.
-    <div
-      role="search"
-      aria-label={t('filters.label')}
-      className="grid gap-3 rounded-xl border border-border bg-card p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr]"
-    >
-      <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
-        <Label htmlFor={`${id}-search`}>{t('filters.search')}</Label>
+    <FilterBar label={t('filters.label')} className="lg:grid-cols-[2fr_1fr_1fr_1fr]">
+      <FilterField
+        label={t('filters.search')}
+        htmlFor={`${id}-search`}
+        className="sm:col-span-2 lg:col-span-1"
+      >
         <div className="relative">
           <Search
             aria-hidden="true"
@@ -70,9 +68,8 @@ export function CourseListFilters({
             onChange={(event) => onSearchChange(event.target.value)}
           />
         </div>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-status`}>{t('filters.status')}</Label>
+      </FilterField>
+      <FilterField label={t('filters.status')} htmlFor={`${id}-status`}>
         <Select
           id={`${id}-status`}
           value={values.status}
@@ -82,9 +79,8 @@ export function CourseListFilters({
           <option value="published">{t('status.published')}</option>
           <option value="draft">{t('status.draft')}</option>
         </Select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-locked`}>{t('filters.locked')}</Label>
+      </FilterField>
+      <FilterField label={t('filters.locked')} htmlFor={`${id}-locked`}>
         <Select
           id={`${id}-locked`}
           value={values.locked}
@@ -94,10 +90,13 @@ export function CourseListFilters({
           <option value="true">{t('filters.lockedOnly')}</option>
           <option value="false">{t('filters.unlockedOnly')}</option>
         </Select>
-      </div>
+      </FilterField>
       {organizations && (
-        <div className="flex flex-col gap-1.5 sm:col-span-2 lg:col-span-1">
-          <Label htmlFor={`${id}-organization`}>{t('filters.organization')}</Label>
+        <FilterField
+          label={t('filters.organization')}
+          htmlFor={`${id}-organization`}
+          className="sm:col-span-2 lg:col-span-1"
+        >
           <Select
             id={`${id}-organization`}
             value={values.organizationId}
@@ -110,10 +109,9 @@ export function CourseListFilters({
               </option>
             ))}
           </Select>
-        </div>
+        </FilterField>
       )}
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-sort`}>{t('filters.sort')}</Label>
+      <FilterField label={t('filters.sort')} htmlFor={`${id}-sort`}>
         <Select
           id={`${id}-sort`}
           value={values.sort}
@@ -125,7 +123,7 @@ export function CourseListFilters({
             </option>
           ))}
         </Select>
-      </div>
+      </FilterField>
       <div className="flex items-center sm:col-span-2 lg:col-span-4">
         <Checkbox
           label={t('filters.archived')}
@@ -133,6 +131,6 @@ export function CourseListFilters({
           onChange={(event) => onChange({ archived: event.target.checked })}
         />
       </div>
-    </div>
+    </FilterBar>
   );
 }

@@ -3,6 +3,7 @@ import { Eye, EyeOff, Lock, LockOpen, PencilLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/cn';
 import { getLanguage } from '@/lib/i18n';
@@ -54,9 +55,11 @@ export function CourseRow({ course, editHref, showOrganization, onDelete }: Cour
   const isBusy = changeState.isPending || duplicate.isPending;
 
   return (
-    <li
+    <Card
+      as="li"
+      padding="p-4"
       aria-busy={isBusy || undefined}
-      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:flex-row sm:items-start sm:justify-between"
+      className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between"
     >
       <div className="flex min-w-0 flex-col gap-1.5">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
@@ -99,6 +102,6 @@ export function CourseRow({ course, editHref, showOrganization, onDelete }: Cour
         </Button>
         <ActionsMenu label={t('actions.menu', { title: course.title })} items={items} disabled={isBusy} />
       </div>
-    </li>
+    </Card>
   );
 }

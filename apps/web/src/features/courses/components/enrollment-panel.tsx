@@ -3,6 +3,7 @@ import { Search, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
@@ -128,9 +129,12 @@ export function EnrollmentPanel({ courseId, courseTitle }: EnrollmentPanelProps)
     return (
       <>
         <p className="text-sm text-muted-foreground">{t('enrollments.total', { count: total })}</p>
-        <ul
+        <Card
+          as="ul"
+          padding="p-0"
+          isFlat
           aria-label={t('enrollments.listLabel')}
-          className="flex flex-col divide-y divide-border rounded-xl border border-border bg-card"
+          className="flex flex-col divide-y divide-border"
         >
           {items.map((enrollment) => (
             <EnrollmentRow
@@ -139,7 +143,7 @@ export function EnrollmentPanel({ courseId, courseTitle }: EnrollmentPanelProps)
               onRemove={() => setToRemove(enrollment)}
             />
           ))}
-        </ul>
+        </Card>
         <Pagination
           page={page}
           pageSize={pageSize}

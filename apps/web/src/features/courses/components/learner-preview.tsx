@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
@@ -100,7 +101,7 @@ export function LearnerPreview({ course, lessonId, onSelectLesson }: LearnerPrev
             </div>
           ))}
         </nav>
-        <article className="flex min-w-0 flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
+        <Card as="article" padding="p-4 sm:p-6" isFlat className="flex min-w-0 flex-col gap-4">
           <header className="flex flex-col gap-1">
             <p className="text-xs font-medium text-muted-foreground">
               {course.title} · {current.module.title}
@@ -153,7 +154,7 @@ export function LearnerPreview({ course, lessonId, onSelectLesson }: LearnerPrev
               <ChevronRight aria-hidden="true" className="size-4" />
             </Button>
           </nav>
-        </article>
+        </Card>
       </div>
     </div>
   );

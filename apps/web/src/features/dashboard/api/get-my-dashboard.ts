@@ -1,9 +1,7 @@
 import { timeTrackingRoutes } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-
-/** Under the time-tracking key, so whatever refreshes tracked time refreshes 'Mon Suivi' too. */
-export const MY_DASHBOARD_QUERY_KEY = ['time-tracking', 'dashboard'] as const;
+import { dashboardKeys } from './dashboard-query-keys';
 
 /** 'Mon Suivi': tracked time, the weekly goal, formations, progression score and recommendations. */
 export function getMyDashboard(signal?: AbortSignal) {
@@ -12,7 +10,7 @@ export function getMyDashboard(signal?: AbortSignal) {
 
 export function myDashboardQueryOptions() {
   return queryOptions({
-    queryKey: MY_DASHBOARD_QUERY_KEY,
+    queryKey: dashboardKeys.mine(),
     queryFn: ({ signal }) => getMyDashboard(signal),
     // Time accrues while the learner studies: coming back from a lesson shows the new figures.
     staleTime: 0,

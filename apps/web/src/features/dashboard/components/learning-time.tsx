@@ -2,6 +2,7 @@ import type { MyDashboard } from '@cursus/contracts';
 import { CalendarDays, Clock, Hourglass, Target } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatDuration } from '@/lib/format-duration';
 import { getLanguage } from '@/lib/i18n';
@@ -42,10 +43,7 @@ function TimeTotals({ time }: { time: MyDashboard['time'] }) {
     { label: t('time.total'), seconds: time.totalSeconds, icon: Hourglass },
   ];
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
-    >
+    <Card as="section" padding="p-4 sm:p-5" aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-base font-semibold text-foreground">
         {t('time.heading')}
       </h2>
@@ -69,7 +67,7 @@ function TimeTotals({ time }: { time: MyDashboard['time'] }) {
           ))}
         </dl>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -84,10 +82,7 @@ function WeeklyGoal({ goal }: { goal: MyDashboard['weeklyGoal'] }) {
   );
   const remainingSeconds = Math.max(0, goal.goalSeconds - goal.doneSeconds);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4 shadow-sm sm:p-5"
-    >
+    <Card as="section" padding="p-4 sm:p-5" aria-labelledby={headingId} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-foreground">
           <Target aria-hidden="true" className="size-4 text-primary" />
@@ -114,6 +109,6 @@ function WeeklyGoal({ goal }: { goal: MyDashboard['weeklyGoal'] }) {
           ),
         })}
       </p>
-    </section>
+    </Card>
   );
 }

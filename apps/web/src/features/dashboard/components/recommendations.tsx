@@ -10,6 +10,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatDuration } from '@/lib/format-duration';
@@ -73,9 +74,9 @@ export function Recommendations() {
         {t('recommendations.heading')}
       </h2>
       {recommendations.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border bg-card p-5 text-sm text-muted-foreground">
+        <Card as="p" padding="p-5" isFlat className="border-dashed text-sm text-muted-foreground">
           {t('recommendations.empty')}
-        </p>
+        </Card>
       ) : (
         <div className="flex flex-col gap-5">
           {RECOMMENDATION_PRIORITIES.map((priority) => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
+import { TabList } from '@/components/ui/tab-list';
 import { useTabs } from '@/hooks/use-tabs';
 import { cn } from '@/lib/cn';
 import { FaqList } from './faq-list';
@@ -125,28 +126,14 @@ export function HelpCentre({ profileHref, initialTab = 'faq' }: HelpCentreProps)
 
   return (
     <div className="flex w-full max-w-4xl flex-col gap-6">
-      <div
-        role="tablist"
-        onKeyDown={tabs.onTabListKeyDown}
-        aria-label={t('centre.tabsLabel')}
-        className="inline-flex flex-wrap gap-1 self-start rounded-lg border border-border bg-muted p-1"
-      >
-        {TABS.map((tab) => (
-          <button
-            key={tab}
-            {...tabs.getTabProps(tab)}
-            className={cn(
-              'rounded-md px-4 py-2 text-sm font-medium transition-colors',
-              selected === tab
-                ? 'bg-card text-foreground shadow-sm'
-                : 'text-muted-foreground hover:text-foreground',
-              FOCUS_RING,
-            )}
-          >
-            {t(`centre.tabs.${tab}`)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label={t('centre.tabsLabel')}
+        tabs={TABS}
+        selected={selected}
+        tabsState={tabs}
+        getTabLabel={(tab) => t(`centre.tabs.${tab}`)}
+        className="flex-wrap self-start"
+      />
       <div {...tabs.getPanelProps(selected)} className={cn('rounded-lg', FOCUS_RING)}>
         <Panel profileHref={profileHref} />
       </div>

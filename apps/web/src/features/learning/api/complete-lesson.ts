@@ -1,7 +1,7 @@
 import { learningRoutes } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { LEARNING_QUERY_KEY } from './get-learner-courses';
+import { invalidateDomains } from '@/lib/query-domains';
 import { learnerLessonQueryOptions } from './get-learner-lesson';
 
 export interface CompleteLessonInput {
@@ -20,12 +20,13 @@ export function useCompleteLesson() {
     mutationFn: completeLesson,
     onSuccess: async (result, input) => {
       // The lesson shows 'Terminé' at once; every list, outline and progression then refetches,
-      // since one completion moves the progress of the lesson's module, formation and totals.
+      // since one completion moves the progress of the lesson's module, formation and totals,
+      // which 'Mon Suivi' shows too.
       queryClient.setQueryData(
         learnerLessonQueryOptions(input.courseId, input.lessonId).queryKey,
         (lesson) => (lesson ? { ...lesson, isCompleted: true, completedAt: result.completedAt } : lesson),
       );
-      await queryClient.invalidateQueries({ queryKey: LEARNING_QUERY_KEY });
+      await invalidateDomains(queryClient, ['learning', 'dashboard']);
     },
   });
 }

@@ -1,7 +1,7 @@
 import { learningRoutes } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { LEARNING_QUERY_KEY } from './get-learner-courses';
+import { learningKeys } from './learning-query-keys';
 
 /** A formation's programme sheet and outline, with the learner's completion marks. */
 export function getLearnerCourse(courseId: string, signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getLearnerCourse(courseId: string, signal?: AbortSignal) {
 
 export function learnerCourseQueryOptions(courseId: string) {
   return queryOptions({
-    queryKey: [...LEARNING_QUERY_KEY, 'course', courseId],
+    queryKey: learningKeys.course(courseId),
     queryFn: ({ signal }) => getLearnerCourse(courseId, signal),
   });
 }

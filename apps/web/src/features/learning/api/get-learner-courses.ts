@@ -1,9 +1,7 @@
 import { type LearnerCourseListQuery, learningRoutes } from '@cursus/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-
-/** Every learning query starts with this key, so completing a lesson refreshes every progress shown. */
-export const LEARNING_QUERY_KEY = ['learning'] as const;
+import { learningKeys } from './learning-query-keys';
 
 /** SPEC 6: the learner's own enrolled, published formations with their progress. */
 export function getLearnerCourses(query: LearnerCourseListQuery, signal?: AbortSignal) {
@@ -12,7 +10,7 @@ export function getLearnerCourses(query: LearnerCourseListQuery, signal?: AbortS
 
 export function learnerCoursesQueryOptions(query: LearnerCourseListQuery) {
   return queryOptions({
-    queryKey: [...LEARNING_QUERY_KEY, 'courses', query],
+    queryKey: learningKeys.courses(query),
     queryFn: ({ signal }) => getLearnerCourses(query, signal),
     // A new search or page keeps the current cards on screen until the answer arrives.
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { learningRoutes } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { LEARNING_QUERY_KEY } from './get-learner-courses';
+import { learningKeys } from './learning-query-keys';
 
 /** One lesson with its content, completion and neighbours across modules. */
 export function getLearnerLesson(courseId: string, lessonId: string, signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getLearnerLesson(courseId: string, lessonId: string, signal?: Ab
 
 export function learnerLessonQueryOptions(courseId: string, lessonId: string) {
   return queryOptions({
-    queryKey: [...LEARNING_QUERY_KEY, 'lesson', courseId, lessonId],
+    queryKey: learningKeys.lesson(courseId, lessonId),
     queryFn: ({ signal }) => getLearnerLesson(courseId, lessonId, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { learningRoutes } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { LEARNING_QUERY_KEY } from './get-learner-courses';
+import { learningKeys } from './learning-query-keys';
 
 /** `/progression`: progress by formation and module, totals and the latest completions. */
 export function getProgression(signal?: AbortSignal) {
@@ -10,7 +10,7 @@ export function getProgression(signal?: AbortSignal) {
 
 export function progressionQueryOptions() {
   return queryOptions({
-    queryKey: [...LEARNING_QUERY_KEY, 'progression'],
+    queryKey: learningKeys.progression(),
     queryFn: ({ signal }) => getProgression(signal),
   });
 }

@@ -2,6 +2,7 @@ import type { LearnerCourse } from '@cursus/contracts';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -20,9 +21,11 @@ export interface CourseCardProps {
 export function CourseCard({ course, headingLevel: Heading = 'h2' }: CourseCardProps) {
   const { t } = useTranslation('learning');
   return (
-    <article
+    <Card
+      as="article"
+      padding="p-5"
       className={cn(
-        'relative flex h-full flex-col gap-3 rounded-xl border border-border bg-card p-5 shadow-sm transition-colors',
+        'relative flex h-full flex-col gap-3 transition-colors',
         course.isLocked ? 'border-dashed' : 'hover:border-primary/60',
       )}
     >
@@ -69,6 +72,6 @@ export function CourseCard({ course, headingLevel: Heading = 'h2' }: CourseCardP
           </p>
         )}
       </div>
-    </article>
+    </Card>
   );
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -90,9 +91,11 @@ function CourseDetailView({ course }: { course: LearnerCourseDetail }) {
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="flex min-w-0 flex-col gap-6">
-          <section
+          <Card
+            as="section"
+            padding="p-5"
             aria-labelledby={progressHeadingId}
-            className="flex flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
+            className="flex flex-col gap-4"
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id={progressHeadingId} className="text-lg font-semibold text-foreground">
@@ -124,7 +127,7 @@ function CourseDetailView({ course }: { course: LearnerCourseDetail }) {
             {!course.isLocked && !resume && (
               <p className="text-sm text-muted-foreground">{t('detail.noLessons')}</p>
             )}
-          </section>
+          </Card>
 
           <section aria-labelledby={contentHeadingId} className="flex flex-col gap-4">
             <h2 id={contentHeadingId} className="text-lg font-semibold text-foreground">
@@ -164,10 +167,7 @@ function ModuleOutline({
   const headingId = useId();
   const title = t('detail.moduleHeading', { index, title: module.title });
   return (
-    <section
-      aria-labelledby={headingId}
-      className="overflow-hidden rounded-xl border border-border bg-card shadow-sm"
-    >
+    <Card as="section" padding="p-0" aria-labelledby={headingId} className="overflow-hidden">
       <div className="flex flex-col gap-3 border-b border-border p-4">
         <h3 id={headingId} className="font-semibold break-words text-foreground">
           {title}
@@ -238,7 +238,7 @@ function ModuleOutline({
           })}
         </ol>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -262,9 +262,11 @@ function ProgrammeSheet({ course }: { course: LearnerCourseDetail }) {
     [t('detail.fields.organization'), course.organizationName],
   ];
   return (
-    <section
+    <Card
+      as="section"
+      padding="p-5"
       aria-labelledby={headingId}
-      className="flex h-fit min-w-0 flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
+      className="flex h-fit min-w-0 flex-col gap-4"
     >
       <h2 id={headingId} className="text-lg font-semibold text-foreground">
         {t('detail.programme')}
@@ -279,6 +281,6 @@ function ProgrammeSheet({ course }: { course: LearnerCourseDetail }) {
             </div>
           ))}
       </dl>
-    </section>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
@@ -101,13 +102,10 @@ function DashboardSummary({
       </h2>
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {stats.map(([label, value]) => (
-          <div
-            key={label}
-            className="flex flex-col gap-1 rounded-xl border border-border bg-card p-4 shadow-sm"
-          >
+          <Card padding="p-4" key={label} className="flex flex-col gap-1">
             <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
             <dd className="text-2xl font-semibold text-foreground tabular-nums">{value}</dd>
-          </div>
+          </Card>
         ))}
       </dl>
     </section>
@@ -130,9 +128,9 @@ function CourseSection({
         {title}
       </h2>
       {courses.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border bg-card p-5 text-sm text-muted-foreground">
+        <Card as="p" padding="p-5" isFlat className="border-dashed text-sm text-muted-foreground">
           {emptyText}
-        </p>
+        </Card>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {courses.map((course) => (

@@ -3,6 +3,7 @@ import { Download, ExternalLink } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClassName } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/cn';
 import { getLanguage } from '@/lib/i18n';
@@ -132,7 +133,7 @@ function LinkLesson({ url }: { url: string }) {
   // The server accepts only https links; anything else is shown, never made clickable.
   const isWebLink = /^https?:\/\//i.test(url);
   return (
-    <div className="flex flex-col items-start gap-3 rounded-xl border border-border bg-card p-5">
+    <Card padding="p-5" isFlat className="flex flex-col items-start gap-3">
       <p className="text-sm text-muted-foreground">{t('lesson.link.description')}</p>
       <p className="max-w-full font-mono text-sm break-all text-foreground">{url}</p>
       {isWebLink && (
@@ -142,7 +143,7 @@ function LinkLesson({ url }: { url: string }) {
           <span className="sr-only">{t('lesson.link.newTab')}</span>
         </a>
       )}
-    </div>
+    </Card>
   );
 }
 

@@ -3,6 +3,7 @@ import { CircleCheck, TrendingUp } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -79,16 +80,13 @@ function ProgressionSummary({ progression }: { progression: Progression }) {
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {stats.map(([label, value, bar]) => (
-          <div
-            key={label}
-            className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4 shadow-sm"
-          >
+          <Card padding="p-4" key={label} className="flex flex-col gap-2">
             <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
             <dd className="flex flex-col gap-2">
               <span className="text-2xl font-semibold text-foreground tabular-nums">{value}</span>
               {bar !== undefined && <ProgressBar value={bar} label={label} size="sm" valueText={value} />}
             </dd>
-          </div>
+          </Card>
         ))}
       </dl>
     </section>
@@ -104,10 +102,7 @@ function CourseBreakdown({ courses }: { courses: Progression['courses'] }) {
         {t('progression.byCourse')}
       </h2>
       {courses.map((course) => (
-        <article
-          key={course.courseId}
-          className="flex flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
-        >
+        <Card as="article" padding="p-5" key={course.courseId} className="flex flex-col gap-4">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <h3 className="min-w-0 font-semibold break-words text-foreground">
               {course.isLocked ? (
@@ -150,7 +145,7 @@ function CourseBreakdown({ courses }: { courses: Progression['courses'] }) {
               ))}
             </ul>
           )}
-        </article>
+        </Card>
       ))}
     </section>
   );
@@ -167,11 +162,11 @@ function RecentCompletions({ completions }: { completions: Progression['recentCo
         {t('progression.recent')}
       </h2>
       {completions.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border bg-card p-5 text-sm text-muted-foreground">
+        <Card as="p" padding="p-5" isFlat className="border-dashed text-sm text-muted-foreground">
           {t('progression.recentEmpty')}
-        </p>
+        </Card>
       ) : (
-        <ol className="flex flex-col divide-y divide-border rounded-xl border border-border bg-card shadow-sm">
+        <Card as="ol" padding="p-0" className="flex flex-col divide-y divide-border">
           {completions.map((completion) => (
             <li key={`${completion.lessonId}-${completion.completedAt}`} className="flex gap-3 p-4">
               <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success-foreground" />
@@ -200,7 +195,7 @@ function RecentCompletions({ completions }: { completions: Progression['recentCo
               </div>
             </li>
           ))}
-        </ol>
+        </Card>
       )}
     </section>
   );

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/cn';
 
@@ -54,7 +55,7 @@ export function VideoEmbed({ provider, videoId, title }: VideoEmbedProps) {
   if (!embedUrl) return <Alert variant="warning">{t('lesson.video.unsupported')}</Alert>;
 
   return (
-    <figure className="overflow-hidden rounded-xl border border-border bg-card">
+    <Card as="figure" padding="p-0" isFlat className="overflow-hidden">
       {isPlaying ? (
         <iframe
           ref={frameRef}
@@ -94,6 +95,6 @@ export function VideoEmbed({ provider, videoId, title }: VideoEmbedProps) {
           <span className="sr-only">{t('lesson.link.newTab')}</span>
         </a>
       </figcaption>
-    </figure>
+    </Card>
   );
 }

@@ -1,9 +1,7 @@
 import { type ListNotificationsQuery, notificationRoutes } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-
-/** Every notifications query starts with this key, so one invalidation refreshes the bell. */
-export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+import { notificationKeys } from './notification-query-keys';
 
 /** The person's own notifications, newest first, at most 50 (SPEC 7 and 9). */
 export function getNotifications(query: ListNotificationsQuery, signal?: AbortSignal) {
@@ -12,7 +10,7 @@ export function getNotifications(query: ListNotificationsQuery, signal?: AbortSi
 
 export function notificationsQueryOptions(query: ListNotificationsQuery) {
   return queryOptions({
-    queryKey: [...NOTIFICATIONS_QUERY_KEY, 'list', query],
+    queryKey: notificationKeys.list(query),
     queryFn: ({ signal }) => getNotifications(query, signal),
   });
 }

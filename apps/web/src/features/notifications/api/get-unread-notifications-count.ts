@@ -1,7 +1,7 @@
 import { notificationRoutes, type UnreadNotificationsQuery } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
+import { notificationKeys } from './notification-query-keys';
 
 /**
  * The bell asks again every minute: nothing pushes notifications to the page yet, and the SPEC 9
@@ -15,7 +15,7 @@ export function getUnreadNotificationsCount(query: UnreadNotificationsQuery, sig
 
 export function unreadNotificationsCountQueryOptions(query: UnreadNotificationsQuery) {
   return queryOptions({
-    queryKey: [...NOTIFICATIONS_QUERY_KEY, 'unread-count', query],
+    queryKey: notificationKeys.unreadCount(query),
     queryFn: ({ signal }) => getUnreadNotificationsCount(query, signal),
     refetchInterval: UNREAD_COUNT_REFRESH_MS,
   });

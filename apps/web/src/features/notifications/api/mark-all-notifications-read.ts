@@ -1,7 +1,7 @@
 import { type MarkAllNotificationsReadInput, notificationRoutes } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
+import { notificationKeys } from './notification-query-keys';
 
 /** SPEC 4: every unread one becomes read, optionally only one notification type or context. */
 export function markAllNotificationsRead(input: MarkAllNotificationsReadInput) {
@@ -12,6 +12,6 @@ export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markAllNotificationsRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

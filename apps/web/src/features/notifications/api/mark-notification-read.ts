@@ -1,7 +1,7 @@
 import { notificationRoutes } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { NOTIFICATIONS_QUERY_KEY } from './get-notifications';
+import { notificationKeys } from './notification-query-keys';
 
 /** SPEC 4: an unread notification becomes read when clicked. */
 export function markNotificationRead(id: string) {
@@ -12,6 +12,6 @@ export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markNotificationRead,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

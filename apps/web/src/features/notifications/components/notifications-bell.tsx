@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { cn } from '@/lib/cn';
 import { getSafeRedirect } from '@/lib/safe-redirect';
-import { NOTIFICATIONS_QUERY_KEY } from '../api/get-notifications';
 import { useUnreadNotificationsCount } from '../api/get-unread-notifications-count';
+import { notificationKeys } from '../api/notification-query-keys';
 import { NotificationsPanel } from './notifications-panel';
 
 export interface NotificationsBellProps {
@@ -51,7 +51,7 @@ export function NotificationsBell({ context }: NotificationsBellProps) {
       return;
     }
     // Opening is when someone wants the latest: the lists refetch as they mount, the badge now.
-    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     setIsOpen(true);
   };
 

@@ -1,6 +1,7 @@
 import { organizationRoutes } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
+import { organizationKeys } from './organization-query-keys';
 
 export function getOrganizations(signal?: AbortSignal) {
   return callApi(organizationRoutes.list, { signal });
@@ -8,7 +9,7 @@ export function getOrganizations(signal?: AbortSignal) {
 
 export function organizationsQueryOptions() {
   return queryOptions({
-    queryKey: ['organizations', 'list'],
+    queryKey: organizationKeys.list(),
     queryFn: ({ signal }) => getOrganizations(signal),
   });
 }

@@ -1,8 +1,7 @@
 import { timeTrackingRoutes } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-
-export const TIME_TRACKING_SETTINGS_QUERY_KEY = ['time-tracking', 'settings'] as const;
+import { settingsKeys } from './settings-query-keys';
 
 /** The organisation's time-tracking settings: its weekly goal (SPEC 9, 20 h unless set). */
 export function getTimeTrackingSettings(signal?: AbortSignal) {
@@ -11,7 +10,7 @@ export function getTimeTrackingSettings(signal?: AbortSignal) {
 
 export function timeTrackingSettingsQueryOptions() {
   return queryOptions({
-    queryKey: TIME_TRACKING_SETTINGS_QUERY_KEY,
+    queryKey: settingsKeys.timeTracking(),
     queryFn: ({ signal }) => getTimeTrackingSettings(signal),
   });
 }

@@ -1,7 +1,7 @@
 import { timeTrackingRoutes, type UpdateTimeTrackingSettingsInput } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { TIME_TRACKING_SETTINGS_QUERY_KEY } from './get-time-tracking-settings';
+import { settingsKeys } from './settings-query-keys';
 
 /** Sets the organisation's weekly goal; learners see it on their next visit to 'Mon Suivi'. */
 export function updateTimeTrackingSettings(input: UpdateTimeTrackingSettingsInput) {
@@ -12,6 +12,6 @@ export function useUpdateTimeTrackingSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTimeTrackingSettings,
-    onSuccess: (settings) => queryClient.setQueryData(TIME_TRACKING_SETTINGS_QUERY_KEY, settings),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.timeTracking(), settings),
   });
 }

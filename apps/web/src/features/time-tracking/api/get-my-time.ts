@@ -1,9 +1,7 @@
 import { timeTrackingRoutes } from '@cursus/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-
-/** Every time-tracking query starts with this key: ending a session refreshes them all. */
-export const TIME_TRACKING_QUERY_KEY = ['time-tracking'] as const;
+import { timeTrackingKeys } from './time-tracking-query-keys';
 
 /** Today, this week and the total of the learner (Europe/Paris days). */
 export function getMyTime(signal?: AbortSignal) {
@@ -12,7 +10,7 @@ export function getMyTime(signal?: AbortSignal) {
 
 export function myTimeQueryOptions() {
   return queryOptions({
-    queryKey: [...TIME_TRACKING_QUERY_KEY, 'me'],
+    queryKey: timeTrackingKeys.mine(),
     queryFn: ({ signal }) => getMyTime(signal),
   });
 }

@@ -1,7 +1,7 @@
 import { timeTrackingRoutes } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { TIME_TRACKING_QUERY_KEY } from './get-my-time';
+import { invalidateDomains } from '@/lib/query-domains';
 
 /** SPEC 4 and 6 (update-total-time, action reset): totals to 0 and session rows deleted; admins only. */
 export function resetLearnerTotal(userId: string) {
@@ -12,6 +12,7 @@ export function useResetLearnerTotal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resetLearnerTotal,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: TIME_TRACKING_QUERY_KEY }),
+    // The connection logs show the learner's totals and sessions.
+    onSuccess: () => invalidateDomains(queryClient, ['time-tracking', 'connection-logs']),
   });
 }

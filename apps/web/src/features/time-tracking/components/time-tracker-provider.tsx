@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONNECTIVITY_EVENT } from '@/lib/connectivity';
+import { invalidateDomains } from '@/lib/query-domains';
 import { notify } from '@/lib/toast';
 import { endTimeSession } from '../api/end-time-session';
-import { TIME_TRACKING_QUERY_KEY } from '../api/get-my-time';
 import { listOpenTimeSessions } from '../api/list-open-time-sessions';
 import { recordHeartbeat } from '../api/record-heartbeat';
 import { reportTimeIssue } from '../api/report-time-issue';
@@ -102,7 +102,8 @@ export function TimeTrackerProvider({
         signOut: () => {
           onSignOutRef.current().catch(() => notify.error(tRef.current('toasts.signOutFailed')));
         },
-        onTotalsChanged: () => void queryClient.invalidateQueries({ queryKey: TIME_TRACKING_QUERY_KEY }),
+        // 'Mon Suivi' shows the tracked time too.
+        onTotalsChanged: () => void invalidateDomains(queryClient, ['time-tracking', 'dashboard']),
         onSessionLost: () => onSessionLostRef.current?.(),
       });
       controllerRef.current = controller;
