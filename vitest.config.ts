@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit, API and component suites; browser journeys run separately (e2e/vitest.config.ts).
+// Unit, API and component suites; browser journeys run separately (e2e/vitest.config.ts). Each
+// project sets its worker count: vitest's default on a 2-core machine is a single worker.
 export default defineConfig({
   test: {
     projects: [
@@ -8,7 +9,7 @@ export default defineConfig({
       'apps/server',
       'apps/web',
       // Checks of the project's own tooling (the import boundaries of `npm run lint`).
-      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', maxWorkers: 2 } },
     ],
   },
 });

@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // Component tests are CPU-bound: one file per core (vitest's default here would be one in all).
+    maxWorkers: 2,
   },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'contracts', environment: 'node', include: ['src/**/*.test.ts'] },
+  test: { name: 'contracts', environment: 'node', include: ['src/**/*.test.ts'], maxWorkers: 2 },
 });
