@@ -7,6 +7,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 /** The dark theme's --background (src/styles.css): the default theme, so the splash screen matches it. */
 const DARK_BACKGROUND = '#020617';
 
+/** src/locales/en/courses.json, loaded by lib/i18n.ts as a chunk of its own. */
+const LOCALE_FILE = /\/locales\/(\w+)\/([\w-]+)\.json$/;
+
 export default defineConfig({
   plugins: [
     react(),
@@ -42,8 +45,9 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell (translations are bundled into the JS); the icons come from includeAssets and
-        // the manifest, so listing them here too would precache them twice.
+        // The app shell and every translation chunk of both languages (assets/locale-<lng>-<ns>-*.js,
+        // a few kilobytes each), so the installed app opens any page and switches language offline.
+        // The icons come from includeAssets and the manifest: listing them here would precache them twice.
         globPatterns: ['**/*.{js,css,html,woff2}'],
         // The lesson editor (TipTap, about 130 kB gzipped) loads only when a trainer edits a lesson:
         // learners installing the app should not download it.
@@ -61,5 +65,17 @@ export default defineConfig({
     // The API sets same-site, http-only cookies: proxying keeps the SPA and the API on one origin in development.
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
   },
-  build: { outDir: fileURLToPath(new URL('./dist', import.meta.url)), emptyOutDir: true },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // en/courses.json and fr/courses.json would both be "courses-<hash>.js": name the language.
+        chunkFileNames: ({ facadeModuleId }) => {
+          const locale = facadeModuleId ? LOCALE_FILE.exec(facadeModuleId) : null;
+          return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
 });

@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { OfflineBanner } from '@/components/offline-banner';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -24,6 +25,12 @@ function ErrorLoggerSession() {
   return null;
 }
 
+/** Common is loaded before the first render (main.tsx), so this never waits itself. */
+function TranslationsLoading() {
+  const { t } = useTranslation('common');
+  return <FullPageSpinner label={t('loading')} />;
+}
+
 /** Everything a page may rely on: translations, the query cache, the session and toasts. */
 export function AppProvider({ children, queryClient: givenClient }: AppProviderProps) {
   const [queryClient] = useState(() => givenClient ?? createQueryClient());
@@ -34,7 +41,9 @@ export function AppProvider({ children, queryClient: givenClient }: AppProviderP
         <AuthProvider>
           <ErrorLoggerSession />
           <OfflineBanner />
-          {children}
+          {/* Routes load their namespaces first (app/router.tsx); a component reading one nobody
+              loaded waits here for it instead of showing raw keys. */}
+          <Suspense fallback={<TranslationsLoading />}>{children}</Suspense>
           <Toaster />
         </AuthProvider>
       </QueryClientProvider>

@@ -1,36 +1,64 @@
 import { ROLES } from '@cursus/contracts';
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { LessonLayout } from '@/components/layouts/lesson-layout';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { PENDING_SCREENS, PUBLIC_PAGES, paths, ROUTE_ALIASES } from '@/config/paths';
 import { RequireRole } from '@/features/auth/components/require-role';
+import { loadNamespaces, type Namespace } from '@/lib/i18n';
 import type { PendingScreenHandle } from './pending-screen';
 import { QuestionsHubSwitch } from './questions-hub-switch';
 import { RootRoute } from './root-route';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { SignedInLayout } from './signed-in-layout';
 
-/** Route modules load on first visit, so a student never downloads the admin space. */
-function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return async () => ({ Component: (await load()).default });
-}
+type PageModule = () => Promise<{ default: ComponentType }>;
 
 function RouteLoading() {
   const { t } = useTranslation('common');
   return <FullPageSpinner label={t('loading')} />;
 }
 
+/**
+ * Route modules load on first visit, so a student never downloads the admin space, together with
+ * the translation namespaces their screens use beyond the start ones (lib/i18n.ts START_NAMESPACES):
+ * the page renders once both are in, never with a raw key. router-translations.test.ts checks each
+ * list against what the module's screens read.
+ */
+function lazyPage(load: PageModule, namespaces: readonly Namespace[] = []) {
+  return async () => {
+    const [{ default: Page }] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    // Only a namespace missing from the list would suspend: a spinner then, rather than keys.
+    const Component = () => (
+      <Suspense fallback={<RouteLoading />}>
+        <Page />
+      </Suspense>
+    );
+    return { Component };
+  };
+}
+
+/** For a layout or guard route: its components' namespaces load before its first render. */
+function translations(namespaces: readonly Namespace[]) {
+  return async () => {
+    await loadNamespaces(namespaces);
+    return {};
+  };
+}
+
+/** What the signed-in frame shows around every page: sidebar, notifications, help, time tracker. */
+const SIGNED_IN_LAYOUT_NAMESPACES = ['help', 'notifications', 'timeTracking'] as const;
+
 /** One route per pending screen of a space, all served by that space's lazy module. */
 function pendingRoutes(
   screens: Record<string, PendingScreenHandle['pendingScreen']>,
-  load: () => Promise<{ default: ComponentType }>,
+  lazy: ReturnType<typeof lazyPage>,
 ): RouteObject[] {
   return Object.entries(screens).map(([path, pendingScreen]) => ({
     path,
     handle: { pendingScreen } satisfies PendingScreenHandle,
-    lazy: lazyPage(load),
+    lazy,
   }));
 }
 
@@ -46,24 +74,24 @@ function StudentLessonLayout() {
   );
 }
 
-const loadStudentPending = () => import('./routes/student/pending');
-const loadTrainerPending = () => import('./routes/trainer/pending');
-const loadAdminPending = () => import('./routes/admin/pending');
-const loadPublicPending = () => import('./routes/public-pending');
+const studentPending = lazyPage(() => import('./routes/student/pending'));
+const trainerPending = lazyPage(() => import('./routes/trainer/pending'));
+const adminPending = lazyPage(() => import('./routes/admin/pending'));
+const publicPending = lazyPage(() => import('./routes/public-pending'));
 /** SPEC 2: one profile screen, served inside each space's frame. */
-const loadProfile = () => import('./routes/profile');
-const loadStudentFormation = () => import('./routes/student/formation');
-const loadCreateFormation = () => import('./routes/trainer/create-formation');
+const profile = lazyPage(() => import('./routes/profile'), ['auth', 'profile']);
+const studentFormation = lazyPage(() => import('./routes/student/formation'), ['learning']);
+const createFormation = lazyPage(() => import('./routes/trainer/create-formation'), ['courses']);
 
 /** SPEC 2 public information pages, one lazy module each. */
-const PUBLIC_PAGE_MODULES: Record<keyof typeof PUBLIC_PAGES, () => Promise<{ default: ComponentType }>> = {
-  '/terms': () => import('./routes/public/terms'),
-  '/privacy': () => import('./routes/public/privacy'),
-  '/legal': () => import('./routes/public/legal'),
-  '/cookies': () => import('./routes/public/cookies'),
-  '/why-oss-lms': () => import('./routes/public/why-oss-lms'),
-  '/install': () => import('./routes/public/install'),
-  '/knowledge-base': () => import('./routes/public/knowledge-base'),
+const PUBLIC_PAGE_MODULES: Record<keyof typeof PUBLIC_PAGES, ReturnType<typeof lazyPage>> = {
+  '/terms': lazyPage(() => import('./routes/public/terms'), ['legal']),
+  '/privacy': lazyPage(() => import('./routes/public/privacy'), ['legal']),
+  '/legal': lazyPage(() => import('./routes/public/legal'), ['legal']),
+  '/cookies': lazyPage(() => import('./routes/public/cookies'), ['legal']),
+  '/why-oss-lms': lazyPage(() => import('./routes/public/why-oss-lms'), ['legal']),
+  '/install': lazyPage(() => import('./routes/public/install'), ['legal']),
+  '/knowledge-base': lazyPage(() => import('./routes/public/knowledge-base'), ['legal']),
 };
 
 const { '/questions-hub/:organizationId': _studentQuestionsHub, ...STUDENT_PENDING } =
@@ -77,37 +105,51 @@ export function createAppRoutes(): RouteObject[] {
       errorElement: <RouteErrorBoundary />,
       hydrateFallbackElement: <RouteLoading />,
       children: [
-        { index: true, lazy: lazyPage(() => import('./routes/smart-redirect')) },
+        { index: true, lazy: lazyPage(() => import('./routes/smart-redirect'), ['auth']) },
         ...paths.student.legacyDashboards.map((path) => redirect(path, paths.student.dashboard.getHref())),
 
         // Public
-        { path: paths.auth.path, lazy: lazyPage(() => import('./routes/auth/auth')) },
-        { path: paths.forgotPassword.path, lazy: lazyPage(() => import('./routes/auth/forgot-password')) },
-        { path: paths.resetPassword.path, lazy: lazyPage(() => import('./routes/auth/reset-password')) },
-        { path: paths.adminSignIn.path, lazy: lazyPage(() => import('./routes/auth/admin-sign-in')) },
+        { path: paths.auth.path, lazy: lazyPage(() => import('./routes/auth/auth'), ['auth']) },
+        {
+          path: paths.forgotPassword.path,
+          lazy: lazyPage(() => import('./routes/auth/forgot-password'), ['auth']),
+        },
+        {
+          path: paths.resetPassword.path,
+          lazy: lazyPage(() => import('./routes/auth/reset-password'), ['auth']),
+        },
+        {
+          path: paths.adminSignIn.path,
+          lazy: lazyPage(() => import('./routes/auth/admin-sign-in'), ['auth']),
+        },
         { path: paths.unauthorized.path, lazy: lazyPage(() => import('./routes/unauthorized')) },
         ...Object.entries(PUBLIC_PAGES).map(([path, pendingScreen]) => ({
           path,
           handle: { pendingScreen } satisfies PendingScreenHandle,
-          lazy: lazyPage(PUBLIC_PAGE_MODULES[path as keyof typeof PUBLIC_PAGES]),
+          lazy: PUBLIC_PAGE_MODULES[path as keyof typeof PUBLIC_PAGES],
         })),
-        ...pendingRoutes(PENDING_SCREENS.public, loadPublicPending),
+        ...pendingRoutes(PENDING_SCREENS.public, publicPending),
         { path: paths.errorDemos.path, lazy: lazyPage(() => import('./routes/public/error-demos')) },
-        { path: paths.testOrganism.path, lazy: lazyPage(() => import('./routes/public/test-organism')) },
+        {
+          path: paths.testOrganism.path,
+          lazy: lazyPage(() => import('./routes/public/test-organism'), ['auth', 'profile']),
+        },
 
         // Any signed-in person: students wait here, trainers create their organisation, staff assign.
         {
           element: <RequireRole allow={ROLES} />,
+          lazy: translations(['auth']),
           children: [
             {
               element: <SignedInLayout />,
+              lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES),
               children: [
                 {
                   path: paths.assignOrganization.path,
-                  lazy: lazyPage(() => import('./routes/assign-organization')),
+                  lazy: lazyPage(() => import('./routes/assign-organization'), ['organizations']),
                 },
-                ...pendingRoutes(PENDING_SCREENS.signedIn, loadStudentPending),
-                { path: paths.profile.path, lazy: lazyPage(loadProfile) },
+                ...pendingRoutes(PENDING_SCREENS.signedIn, studentPending),
+                { path: paths.profile.path, lazy: profile },
               ],
             },
             // A student's own questions hub; trainers and admins go to the organisation's forum.
@@ -117,14 +159,16 @@ export function createAppRoutes(): RouteObject[] {
               children: [
                 {
                   element: <RequireRole allow={['student']} />,
+                  lazy: translations(['auth']),
                   children: [
                     {
                       element: <SignedInLayout space="student" />,
+                      lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES),
                       children: [
                         {
                           index: true,
                           handle: { pendingScreen: 'questionsHub' } satisfies PendingScreenHandle,
-                          lazy: lazyPage(loadStudentPending),
+                          lazy: studentPending,
                         },
                       ],
                     },
@@ -138,40 +182,45 @@ export function createAppRoutes(): RouteObject[] {
         // SPEC 6: student pages require student (admin passes every guard, with the student frame).
         {
           element: <RequireRole allow={['student']} />,
+          lazy: translations(['auth']),
           children: [
             {
               element: <SignedInLayout space="student" />,
+              lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES),
               children: [
                 {
                   path: paths.student.dashboard.path,
-                  lazy: lazyPage(() => import('./routes/student/dashboard')),
+                  lazy: lazyPage(() => import('./routes/student/dashboard'), ['dashboard', 'learning']),
                 },
-                { path: paths.student.profile.path, lazy: lazyPage(loadProfile) },
+                { path: paths.student.profile.path, lazy: profile },
                 {
                   path: paths.student.formations.path,
-                  lazy: lazyPage(() => import('./routes/student/formations')),
+                  lazy: lazyPage(() => import('./routes/student/formations'), ['learning']),
                 },
                 // SPEC 2: one formation page under three addresses.
                 ...[
                   paths.student.formation.path,
                   paths.student.course.path,
                   paths.student.studentFormation.path,
-                ].map((path) => ({ path, lazy: lazyPage(loadStudentFormation) })),
+                ].map((path) => ({ path, lazy: studentFormation })),
                 {
                   path: paths.student.progression.path,
-                  lazy: lazyPage(() => import('./routes/student/progression')),
+                  lazy: lazyPage(() => import('./routes/student/progression'), ['learning']),
                 },
-                ...pendingRoutes(STUDENT_PENDING, loadStudentPending),
+                ...pendingRoutes(STUDENT_PENDING, studentPending),
               ],
             },
             // SPEC 2: the student layout does not apply on lesson pages.
             {
               element: <StudentLessonLayout />,
               children: [
-                { path: paths.student.lesson.path, lazy: lazyPage(() => import('./routes/lesson/lesson')) },
+                {
+                  path: paths.student.lesson.path,
+                  lazy: lazyPage(() => import('./routes/lesson/lesson'), ['learning']),
+                },
                 {
                   path: paths.student.lessonAlias.path,
-                  lazy: lazyPage(() => import('./routes/lesson/lesson-alias')),
+                  lazy: lazyPage(() => import('./routes/lesson/lesson-alias'), ['learning']),
                 },
               ],
             },
@@ -181,46 +230,48 @@ export function createAppRoutes(): RouteObject[] {
         // SPEC 6: trainer pages accept trainer or admin; a trainer needs an organisation first.
         {
           element: <RequireRole allow={['trainer', 'admin']} requireOrganization />,
+          lazy: translations(['auth']),
           children: [
             ...ROUTE_ALIASES.trainer.map(([from, to]) => redirect(from, to)),
             {
               element: <SignedInLayout space="staff" />,
+              lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES),
               children: [
                 {
                   path: paths.trainer.dashboard.path,
-                  lazy: lazyPage(() => import('./routes/trainer/dashboard')),
+                  lazy: lazyPage(() => import('./routes/trainer/dashboard'), ['organizations']),
                 },
-                { path: paths.trainer.profile.path, lazy: lazyPage(loadProfile) },
+                { path: paths.trainer.profile.path, lazy: profile },
                 {
                   path: paths.trainer.students.path,
-                  lazy: lazyPage(() => import('./routes/trainer/students')),
+                  lazy: lazyPage(() => import('./routes/trainer/students'), ['organizations']),
                 },
                 // Listed before the pending screens so it wins over their '/trainer/help' entry.
-                { path: '/trainer/help', lazy: lazyPage(() => import('./routes/trainer/help')) },
+                { path: '/trainer/help', lazy: lazyPage(() => import('./routes/trainer/help'), ['help']) },
                 {
                   path: paths.trainer.courses.path,
-                  lazy: lazyPage(() => import('./routes/trainer/courses')),
+                  lazy: lazyPage(() => import('./routes/trainer/courses'), ['courses']),
                 },
                 // SPEC 2: one creation screen at two addresses.
                 ...[paths.trainer.createFormation.path, paths.trainer.createFormationShort.path].map(
-                  (path) => ({
-                    path,
-                    lazy: lazyPage(loadCreateFormation),
-                  }),
+                  (path) => ({ path, lazy: createFormation }),
                 ),
                 {
                   path: paths.trainer.formation.path,
-                  lazy: lazyPage(() => import('./routes/trainer/formation')),
+                  lazy: lazyPage(() => import('./routes/trainer/formation'), ['courses']),
                 },
                 {
                   path: paths.trainer.connectionLogs.path,
-                  lazy: lazyPage(() => import('./routes/trainer/connection-logs')),
+                  lazy: lazyPage(
+                    () => import('./routes/trainer/connection-logs'),
+                    ['connectionLogs', 'timeTracking'],
+                  ),
                 },
                 {
                   path: paths.trainer.settings.path,
-                  lazy: lazyPage(() => import('./routes/trainer/settings')),
+                  lazy: lazyPage(() => import('./routes/trainer/settings'), ['settings']),
                 },
-                ...pendingRoutes(PENDING_SCREENS.trainer, loadTrainerPending),
+                ...pendingRoutes(PENDING_SCREENS.trainer, trainerPending),
               ],
             },
           ],
@@ -229,17 +280,22 @@ export function createAppRoutes(): RouteObject[] {
         // SPEC 6: admin pages are admin only.
         {
           element: <RequireRole allow={['admin']} />,
+          lazy: translations(['auth']),
           children: [
             {
               element: <SignedInLayout space="staff" />,
+              lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES),
               children: [
                 {
                   path: paths.admin.dashboard.path,
-                  lazy: lazyPage(() => import('./routes/admin/dashboard')),
+                  lazy: lazyPage(() => import('./routes/admin/dashboard'), ['admin']),
                 },
-                { path: paths.admin.profile.path, lazy: lazyPage(loadProfile) },
-                { path: paths.admin.courses.path, lazy: lazyPage(() => import('./routes/admin/courses')) },
-                ...pendingRoutes(PENDING_SCREENS.admin, loadAdminPending),
+                { path: paths.admin.profile.path, lazy: profile },
+                {
+                  path: paths.admin.courses.path,
+                  lazy: lazyPage(() => import('./routes/admin/courses'), ['courses']),
+                },
+                ...pendingRoutes(PENDING_SCREENS.admin, adminPending),
               ],
             },
           ],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGE_KEYS, getErrorMessageKey, getErrorSeverity } from '@/lib/error-severity';
-import { resources } from '@/lib/i18n';
+import { resources } from '@/locales/resources';
 
 describe('getErrorSeverity', () => {
   it.each([

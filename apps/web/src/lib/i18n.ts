@@ -1,82 +1,46 @@
-import { type Language, normalizeLanguage, PASSWORD_MIN_LENGTH } from '@cursus/contracts';
-import i18next from 'i18next';
+import { LANGUAGES, type Language, normalizeLanguage, PASSWORD_MIN_LENGTH } from '@cursus/contracts';
+import i18next, { type BackendModule, type FlatNamespace, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import adminEn from '@/locales/en/admin.json';
-import authEn from '@/locales/en/auth.json';
-import commonEn from '@/locales/en/common.json';
-import connectionLogsEn from '@/locales/en/connection-logs.json';
-import coursesEn from '@/locales/en/courses.json';
-import dashboardEn from '@/locales/en/dashboard.json';
-import errorsEn from '@/locales/en/errors.json';
-import helpEn from '@/locales/en/help.json';
-import learningEn from '@/locales/en/learning.json';
-import legalEn from '@/locales/en/legal.json';
-import navigationEn from '@/locales/en/navigation.json';
-import notificationsEn from '@/locales/en/notifications.json';
-import organizationsEn from '@/locales/en/organizations.json';
-import profileEn from '@/locales/en/profile.json';
-import settingsEn from '@/locales/en/settings.json';
-import timeTrackingEn from '@/locales/en/time-tracking.json';
-import adminFr from '@/locales/fr/admin.json';
-import authFr from '@/locales/fr/auth.json';
-import commonFr from '@/locales/fr/common.json';
-import connectionLogsFr from '@/locales/fr/connection-logs.json';
-import coursesFr from '@/locales/fr/courses.json';
-import dashboardFr from '@/locales/fr/dashboard.json';
-import errorsFr from '@/locales/fr/errors.json';
-import helpFr from '@/locales/fr/help.json';
-import learningFr from '@/locales/fr/learning.json';
-import legalFr from '@/locales/fr/legal.json';
-import navigationFr from '@/locales/fr/navigation.json';
-import notificationsFr from '@/locales/fr/notifications.json';
-import organizationsFr from '@/locales/fr/organizations.json';
-import profileFr from '@/locales/fr/profile.json';
-import settingsFr from '@/locales/fr/settings.json';
-import timeTrackingFr from '@/locales/fr/time-tracking.json';
 
 /** SPEC 3: the local preference key, shared with the inline script in index.html. */
 export const LANGUAGE_STORAGE_KEY = 'app-language';
 
-export const resources = {
-  fr: {
-    common: commonFr,
-    errors: errorsFr,
-    auth: authFr,
-    organizations: organizationsFr,
-    courses: coursesFr,
-    learning: learningFr,
-    admin: adminFr,
-    legal: legalFr,
-    navigation: navigationFr,
-    profile: profileFr,
-    help: helpFr,
-    notifications: notificationsFr,
-    dashboard: dashboardFr,
-    connectionLogs: connectionLogsFr,
-    settings: settingsFr,
-    timeTracking: timeTrackingFr,
-  },
-  en: {
-    common: commonEn,
-    errors: errorsEn,
-    auth: authEn,
-    organizations: organizationsEn,
-    courses: coursesEn,
-    learning: learningEn,
-    admin: adminEn,
-    legal: legalEn,
-    navigation: navigationEn,
-    profile: profileEn,
-    help: helpEn,
-    notifications: notificationsEn,
-    dashboard: dashboardEn,
-    connectionLogs: connectionLogsEn,
-    settings: settingsEn,
-    timeTracking: timeTrackingEn,
-  },
-} as const;
+export type Namespace = FlatNamespace;
 
-export const NAMESPACES = Object.keys(resources.fr) as (keyof typeof resources.fr)[];
+/**
+ * What the app shell shows before any route has loaded: the loading screen and route errors
+ * (common, errors) and the page table's labels (navigation, read by config/paths.ts). Every other
+ * namespace loads with the route or layout that uses it (app/router.tsx).
+ */
+export const START_NAMESPACES = ['common', 'errors', 'navigation'] as const satisfies readonly Namespace[];
+
+/**
+ * One chunk per language and namespace (`locales/en/time-tracking.json` holds `timeTracking`),
+ * fetched the first time a route or a language switch asks for it. The service worker precaches
+ * them all with the rest of the JavaScript, so the installed app has both languages offline.
+ */
+const LOCALE_FILES = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
+
+function localeFile(language: string, namespace: string): string {
+  return `../locales/${language}/${namespace.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.json`;
+}
+
+const localeFiles: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    const load = LOCALE_FILES[localeFile(language, namespace)];
+    if (!load) {
+      callback(new Error(`No translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function readStoredLanguage(): Language {
   try {
@@ -98,22 +62,29 @@ function persistLanguage(language: Language) {
 
 export const i18n = i18next.createInstance();
 
-i18n.use(initReactI18next).init({
-  resources,
-  lng: readStoredLanguage(),
-  fallbackLng: 'fr',
-  supportedLngs: ['fr', 'en'],
-  ns: NAMESPACES,
-  defaultNS: 'common',
-  // Resources are bundled, so initialisation is synchronous and the first render is already translated.
-  initAsync: false,
-  returnNull: false,
-  interpolation: {
-    // React escapes what it renders.
-    escapeValue: false,
-    defaultVariables: { passwordMinLength: PASSWORD_MIN_LENGTH },
-  },
-});
+/**
+ * Settles once the start namespaces of the stored language are in; main.tsx renders after it, so the
+ * first paint is already translated.
+ */
+export const i18nReady: Promise<unknown> = i18n
+  .use(localeFiles)
+  .use(initReactI18next)
+  .init({
+    lng: readStoredLanguage(),
+    // Both languages have every key (locales/locales.test.ts), so neither ever downloads the other.
+    fallbackLng: false,
+    supportedLngs: LANGUAGES,
+    ns: [...START_NAMESPACES],
+    defaultNS: 'common',
+    // Start loading now rather than on the next tick.
+    initAsync: false,
+    returnNull: false,
+    interpolation: {
+      // React escapes what it renders.
+      escapeValue: false,
+      defaultVariables: { passwordMinLength: PASSWORD_MIN_LENGTH },
+    },
+  });
 
 i18n.on('languageChanged', (language) => persistLanguage(normalizeLanguage(language)));
 persistLanguage(getLanguage());
@@ -122,7 +93,53 @@ export function getLanguage(): Language {
   return normalizeLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
+/** The language a `changeLanguage` call is loading, until it applies. */
+let switchingTo: Language | undefined;
+
+/**
+ * Loads the namespaces of `language` that are not in yet, reading again any that failed before
+ * (i18next never retries a failed read by itself). Rejects when one still cannot be read.
+ */
+async function loadBundles(language: Language, namespaces: readonly string[]): Promise<void> {
+  const missing = () => namespaces.filter((namespace) => !i18n.hasResourceBundle(language, namespace));
+  if (missing().length === 0) return;
+  await i18n.reloadResources([language], missing());
+  const failed = missing();
+  // "Loading" makes the route error screen retry by itself (lib/error-severity.ts).
+  if (failed.length > 0) throw new Error(`Loading translations failed: ${language} ${failed.join(', ')}`);
+}
+
+/** The namespaces loaded so far (start, routes and layouts visited): a language switch needs them all. */
+function namespacesInUse(): string[] {
+  const { ns } = i18n.options;
+  return typeof ns === 'string' ? [ns] : [...(ns ?? [])];
+}
+
+/**
+ * Loads a route's namespaces in the current language (app/router.tsx awaits it with the route's
+ * code, so the page never renders a raw key). They are remembered, so a later switch loads them too.
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  if (namespaces.length === 0) return;
+  await i18n.loadNamespaces([...namespaces]);
+  // A switch under way only loads the namespaces known when it started: load these in its language too.
+  const languages = new Set<Language>([getLanguage(), ...(switchingTo ? [switchingTo] : [])]);
+  await Promise.all([...languages].map((language) => loadBundles(language, namespaces)));
+}
+
+/**
+ * Loads every namespace in use in `language`, then switches: components re-render once, already
+ * translated. Offline without the files (not precached), it rejects and the language stays.
+ */
 export async function changeLanguage(language: Language): Promise<void> {
-  if (getLanguage() === language) return;
-  await i18n.changeLanguage(language);
+  if ((switchingTo ?? getLanguage()) === language) return;
+  switchingTo = language;
+  try {
+    await loadBundles(language, namespacesInUse());
+    // A later choice won while this one was loading.
+    if (switchingTo !== language) return;
+    await i18n.changeLanguage(language);
+  } finally {
+    if (switchingTo === language) switchingTo = undefined;
+  }
 }

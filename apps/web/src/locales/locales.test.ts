@@ -1,6 +1,6 @@
 import { ERROR_CODES, LANGUAGES } from '@cursus/contracts';
 import { describe, expect, it } from 'vitest';
-import { resources } from '@/lib/i18n';
+import { resources } from '@/locales/resources';
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -17,9 +17,22 @@ function baseKeys(tree: Tree): string[] {
   return [...new Set(flatten(tree).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
 }
 
+/** The files lib/i18n.ts loads, one chunk each: `./en/time-tracking.json`. */
+const FILES = Object.keys(import.meta.glob('./*/*.json'));
+
 describe('locale files', () => {
   it('have the same namespaces in French and English', () => {
     expect(Object.keys(resources.en).sort()).toEqual(Object.keys(resources.fr).sort());
+  });
+
+  it('are all listed in resources.ts, which the key types and these checks read', () => {
+    const listed = LANGUAGES.flatMap((language) =>
+      Object.keys(resources[language]).map(
+        (namespace) =>
+          `./${language}/${namespace.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.json`,
+      ),
+    );
+    expect(listed.sort()).toEqual([...FILES].sort());
   });
 
   for (const namespace of Object.keys(resources.fr) as (keyof typeof resources.fr)[]) {

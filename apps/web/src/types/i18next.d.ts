@@ -1,5 +1,5 @@
 import 'i18next';
-import type { resources } from '@/lib/i18n';
+import type { resources } from '@/locales/resources';
 
 // Typed keys: a missing or misspelt translation key fails `tsc`, French being the reference locale.
 declare module 'i18next' {

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { START_NAMESPACES } from '@/lib/i18n';
+import { resources } from '@/locales/resources';
+
+/**
+ * Each route loads the translation namespaces its screens read with its code (router.tsx), so a
+ * page never renders a raw key. These checks read the sources: every namespace a route module (with
+ * everything it imports) names must be loaded at start, or listed on that route.
+ */
+const SOURCES = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const NAMESPACES = new Set(Object.keys(resources.fr));
+const START = new Set<string>(START_NAMESPACES);
+const ROUTER = '/src/app/router.tsx';
+
+function resolve(from: string, specifier: string): string | undefined {
+  let base: string;
+  if (specifier.startsWith('@/')) base = `/src/${specifier.slice(2)}`;
+  else if (specifier.startsWith('.')) base = new URL(specifier, `file://${from}`).pathname;
+  else return undefined;
+  return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find(
+    (candidate) => candidate in SOURCES,
+  );
+}
+
+function read(file: string): string {
+  const text = SOURCES[file];
+  if (text === undefined) throw new Error(`no source ${file}`);
+  return text;
+}
+
+/** The files a module imports for their values (type-only imports bring no text). */
+function staticImports(file: string): string[] {
+  const imports = read(file).matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+'([^']+)'/gms);
+  return [...imports].flatMap(([, specifier = '']) => resolve(file, specifier) ?? []);
+}
+
+/** Namespaces a file names: useTranslation('x'), useTranslation(['x', 'y']), 'x:key', getFixedT(null, 'x'). */
+function namespacesNamed(file: string): string[] {
+  const text = read(file);
+  const found = [
+    ...[...text.matchAll(/useTranslation\(([^)]*)\)/g)].flatMap(([, args = '']) =>
+      [...args.matchAll(/'(\w+)'/g)].map(([, name]) => name),
+    ),
+    ...[...text.matchAll(/['`](\w+):[\w$]/g)].map(([, name]) => name),
+    ...[...text.matchAll(/getFixedT\([^,]*,\s*'(\w+)'/g)].map(([, name]) => name),
+  ];
+  return found.filter((name): name is string => name !== undefined && NAMESPACES.has(name));
+}
+
+/** Every namespace the module and what it imports (transitively) name, with one file naming each. */
+function namespacesUsed(entry: string): Map<string, string> {
+  const used = new Map<string, string>();
+  const seen = new Set<string>();
+  const pending = [entry];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const namespace of namespacesNamed(file)) if (!used.has(namespace)) used.set(namespace, file);
+    pending.push(...staticImports(file));
+  }
+  return used;
+}
+
+/** Namespaces used but neither loaded at start nor listed, each with a file that names it. */
+function unlisted(entry: string, listed: Iterable<string>): string[] {
+  const allowed = new Set([...START, ...listed]);
+  return [...namespacesUsed(entry)]
+    .filter(([namespace]) => !allowed.has(namespace))
+    .map(([namespace, file]) => `${namespace} (${file})`);
+}
+
+const router = read(ROUTER);
+const constants = new Map(
+  [...router.matchAll(/const (\w+) = \[([^\]]*)\] as const/g)].map(([, name = '', list = '']) => [
+    name,
+    list,
+  ]),
+);
+/** `['a', 'b']` or the name of a constant holding such a list. */
+function parseList(text = ''): string[] {
+  const list = constants.get(text.trim()) ?? text;
+  return [...list.matchAll(/'(\w+)'/g)].map(([, name = '']) => name);
+}
+
+describe('route translations', () => {
+  const pages = [...router.matchAll(/lazyPage\(\s*\(\) => import\('([^']+)'\)(?:,\s*\[([^\]]*)\])?,?\s*\)/g)];
+
+  it('declares every route module through lazyPage, with the namespaces it needs', () => {
+    expect(pages.length).toBe([...router.matchAll(/import\('/g)].length);
+    expect(pages.length).toBeGreaterThan(20);
+  });
+
+  for (const [, specifier = '', list] of pages) {
+    it(`loads what ${specifier} reads`, () => {
+      const file = resolve(ROUTER, specifier);
+      expect(file, specifier).toBeDefined();
+      expect(unlisted(file as string, parseList(list))).toEqual([]);
+    });
+  }
+
+  it('loads what the layouts and guards read with their route, and the shell at start', () => {
+    // element: <SignedInLayout space="student" />, lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES)
+    const layouts = new Map<string, Set<string>>();
+    for (const [, component = '', list] of router.matchAll(
+      /element: <(\w+)[^>]*\/>,\s*lazy: translations\(([^)]*)\)/g,
+    )) {
+      const listed = layouts.get(component) ?? new Set<string>();
+      for (const namespace of parseList(list)) listed.add(namespace);
+      layouts.set(component, listed);
+    }
+    expect([...layouts.keys()].sort()).toEqual(['RequireRole', 'SignedInLayout']);
+
+    const imported = [...router.matchAll(/^import \{([^}]*)\} from '([^']+)'/gm)];
+    const problems = imported.flatMap(([, names = '', specifier = '']) => {
+      const file = resolve(ROUTER, specifier);
+      if (!file) return [];
+      const listed = names
+        .split(',')
+        .flatMap((name) => [...(layouts.get(name.replace(/^\s*type\s+/, '').trim()) ?? [])]);
+      return unlisted(file, listed).map((problem) => `${specifier}: ${problem}`);
+    });
+    expect(problems).toEqual([]);
+  });
+});
