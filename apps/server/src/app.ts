@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
+import { recordRouteTable } from './lib/route.ts';
 import { createScheduler, type Scheduler } from './lib/scheduler.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createCoursesModule } from './modules/courses/courses.module.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
+  recordRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

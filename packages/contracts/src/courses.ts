@@ -403,46 +403,82 @@ export const CourseStudentParamsSchema = z.object({ id: z.uuid(), studentId: Use
 // ---------------------------------------------------------------------------------------------
 
 export const courseRoutes = {
-  list: { method: 'GET', path: '/api/courses', query: CourseListQuerySchema, response: CourseListSchema },
+  list: {
+    method: 'GET',
+    path: '/api/courses',
+    access: { roles: ['trainer'], scope: 'organization' },
+    query: CourseListQuerySchema,
+    response: CourseListSchema,
+  },
   create: {
     method: 'POST',
     path: '/api/courses',
+    access: { roles: ['trainer'], scope: 'organization' },
     body: CreateCourseInputSchema,
     response: CourseDetailSchema,
   },
-  get: { method: 'GET', path: '/api/courses/:id', params: IdParamsSchema, response: CourseDetailSchema },
+  get: {
+    method: 'GET',
+    path: '/api/courses/:id',
+    access: { roles: ['trainer'], scope: 'organization' },
+    params: IdParamsSchema,
+    response: CourseDetailSchema,
+  },
   update: {
     method: 'PATCH',
     path: '/api/courses/:id',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     body: UpdateCourseInputSchema,
     response: CourseDetailSchema,
   },
   /** Refused with 409 LINKED_DATA (SPEC 8's 23503) when learners are enrolled or completed lessons: archive instead. */
-  delete: { method: 'DELETE', path: '/api/courses/:id', params: IdParamsSchema, response: OkSchema },
+  delete: {
+    method: 'DELETE',
+    path: '/api/courses/:id',
+    access: { roles: ['trainer'], scope: 'organization' },
+    params: IdParamsSchema,
+    response: OkSchema,
+  },
   publish: {
     method: 'POST',
     path: '/api/courses/:id/publish',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     response: CourseSchema,
   },
   unpublish: {
     method: 'POST',
     path: '/api/courses/:id/unpublish',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     response: CourseSchema,
   },
-  lock: { method: 'POST', path: '/api/courses/:id/lock', params: IdParamsSchema, response: CourseSchema },
-  unlock: { method: 'POST', path: '/api/courses/:id/unlock', params: IdParamsSchema, response: CourseSchema },
+  lock: {
+    method: 'POST',
+    path: '/api/courses/:id/lock',
+    access: { roles: ['trainer'], scope: 'organization' },
+    params: IdParamsSchema,
+    response: CourseSchema,
+  },
+  unlock: {
+    method: 'POST',
+    path: '/api/courses/:id/unlock',
+    access: { roles: ['trainer'], scope: 'organization' },
+    params: IdParamsSchema,
+    response: CourseSchema,
+  },
   archive: {
     method: 'POST',
     path: '/api/courses/:id/archive',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     response: CourseSchema,
   },
   unarchive: {
     method: 'POST',
     path: '/api/courses/:id/unarchive',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     response: CourseSchema,
   },
@@ -450,6 +486,7 @@ export const courseRoutes = {
   duplicate: {
     method: 'POST',
     path: '/api/courses/:id/duplicate',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     response: CourseDetailSchema,
   },
@@ -457,6 +494,7 @@ export const courseRoutes = {
   createModule: {
     method: 'POST',
     path: '/api/courses/:id/modules',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     body: ModuleInputSchema,
     response: CourseModuleSchema,
@@ -464,6 +502,7 @@ export const courseRoutes = {
   updateModule: {
     method: 'PATCH',
     path: '/api/courses/:id/modules/:moduleId',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: CourseModuleParamsSchema,
     body: ModuleInputSchema,
     response: CourseModuleSchema,
@@ -472,6 +511,7 @@ export const courseRoutes = {
   deleteModule: {
     method: 'DELETE',
     path: '/api/courses/:id/modules/:moduleId',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: CourseModuleParamsSchema,
     response: OkSchema,
   },
@@ -479,6 +519,7 @@ export const courseRoutes = {
   reorderModules: {
     method: 'PUT',
     path: '/api/courses/:id/modules/order',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     body: ReorderModulesInputSchema,
     response: CourseOutlineSchema,
@@ -487,6 +528,7 @@ export const courseRoutes = {
   createLesson: {
     method: 'POST',
     path: '/api/courses/:id/modules/:moduleId/lessons',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: CourseModuleParamsSchema,
     body: CreateLessonInputSchema,
     response: LessonSchema,
@@ -495,6 +537,7 @@ export const courseRoutes = {
   reorderLessons: {
     method: 'PUT',
     path: '/api/courses/:id/modules/:moduleId/lessons/order',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: CourseModuleParamsSchema,
     body: ReorderLessonsInputSchema,
     response: CourseOutlineSchema,
@@ -503,12 +546,14 @@ export const courseRoutes = {
   getLesson: {
     method: 'GET',
     path: '/api/courses/:id/lessons/:lessonId',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: CourseLessonParamsSchema,
     response: LessonSchema,
   },
   updateLesson: {
     method: 'PATCH',
     path: '/api/courses/:id/lessons/:lessonId',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: CourseLessonParamsSchema,
     body: UpdateLessonInputSchema,
     response: LessonSchema,
@@ -516,12 +561,14 @@ export const courseRoutes = {
   deleteLesson: {
     method: 'DELETE',
     path: '/api/courses/:id/lessons/:lessonId',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: CourseLessonParamsSchema,
     response: OkSchema,
   },
   moveLesson: {
     method: 'POST',
     path: '/api/courses/:id/lessons/:lessonId/move',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: CourseLessonParamsSchema,
     body: MoveLessonInputSchema,
     response: CourseOutlineSchema,
@@ -530,6 +577,7 @@ export const courseRoutes = {
   listEnrollments: {
     method: 'GET',
     path: '/api/courses/:id/enrollments',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     query: EnrollmentListQuerySchema,
     response: paginated(EnrollmentSchema),
@@ -542,6 +590,7 @@ export const courseRoutes = {
   enroll: {
     method: 'POST',
     path: '/api/courses/:id/enrollments',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     body: EnrollStudentsInputSchema,
     response: EnrollStudentsResultSchema,
@@ -550,6 +599,7 @@ export const courseRoutes = {
   unenroll: {
     method: 'DELETE',
     path: '/api/courses/:id/enrollments/:studentId',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: CourseStudentParamsSchema,
     response: OkSchema,
   },
@@ -557,6 +607,7 @@ export const courseRoutes = {
   listEnrollmentCandidates: {
     method: 'GET',
     path: '/api/courses/:id/enrollment-candidates',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: IdParamsSchema,
     query: EnrollmentListQuerySchema,
     response: paginated(EnrollmentCandidateSchema),

@@ -65,6 +65,7 @@ export const fileRoutes = {
   upload: {
     method: 'POST',
     path: '/api/files',
+    access: { roles: ['trainer'], scope: 'organization' },
     query: UploadFileQuerySchema,
     response: StoredFileSchema,
   },
@@ -77,6 +78,7 @@ export const fileRoutes = {
   download: {
     method: 'GET',
     path: '/api/files/:fileId',
+    access: { roles: 'any', scope: 'organization' },
     params: FileParamsSchema,
     response: z.unknown(),
   },

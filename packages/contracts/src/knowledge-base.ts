@@ -16,6 +16,7 @@ export const knowledgeBaseRoutes = {
   feedback: {
     method: 'POST',
     path: '/api/knowledge-base/feedback',
+    access: 'public',
     body: GuideFeedbackInputSchema,
     response: OkSchema,
   },

@@ -158,26 +158,35 @@ export const learningRoutes = {
   listCourses: {
     method: 'GET',
     path: '/api/learning/courses',
+    access: { roles: ['student'], scope: 'owner' },
     query: LearnerCourseListQuerySchema,
     response: LearnerCourseListSchema,
   },
   getCourse: {
     method: 'GET',
     path: '/api/learning/courses/:courseId',
+    access: { roles: ['student'], scope: 'owner' },
     params: LearnerCourseParamsSchema,
     response: LearnerCourseDetailSchema,
   },
   getLesson: {
     method: 'GET',
     path: '/api/learning/courses/:courseId/lessons/:lessonId',
+    access: { roles: ['student'], scope: 'owner' },
     params: LearnerLessonParamsSchema,
     response: LearnerLessonSchema,
   },
   completeLesson: {
     method: 'POST',
     path: '/api/learning/courses/:courseId/lessons/:lessonId/complete',
+    access: { roles: ['student'], scope: 'owner' },
     params: LearnerLessonParamsSchema,
     response: CompleteLessonResultSchema,
   },
-  progression: { method: 'GET', path: '/api/learning/progression', response: ProgressionSchema },
+  progression: {
+    method: 'GET',
+    path: '/api/learning/progression',
+    access: { roles: ['student'], scope: 'owner' },
+    response: ProgressionSchema,
+  },
 } as const satisfies Record<string, RouteContract>;

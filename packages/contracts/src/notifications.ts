@@ -97,12 +97,14 @@ export const notificationRoutes = {
   list: {
     method: 'GET',
     path: '/api/notifications',
+    access: { roles: 'any', scope: 'owner' },
     query: ListNotificationsQuerySchema,
     response: NotificationListSchema,
   },
   unreadCount: {
     method: 'GET',
     path: '/api/notifications/unread-count',
+    access: { roles: 'any', scope: 'owner' },
     query: UnreadNotificationsQuerySchema,
     response: UnreadNotificationsCountSchema,
   },
@@ -110,12 +112,14 @@ export const notificationRoutes = {
   markRead: {
     method: 'POST',
     path: '/api/notifications/:id/read',
+    access: { roles: 'any', scope: 'owner' },
     params: IdParamsSchema,
     response: OkSchema,
   },
   markAllRead: {
     method: 'POST',
     path: '/api/notifications/read-all',
+    access: { roles: 'any', scope: 'owner' },
     body: MarkAllNotificationsReadInputSchema,
     response: MarkAllNotificationsReadResultSchema,
   },

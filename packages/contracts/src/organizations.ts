@@ -39,19 +39,27 @@ export const organizationRoutes = {
   createOwn: {
     method: 'POST',
     path: '/api/organizations/mine',
+    access: { roles: ['trainer'], scope: 'owner' },
     body: CreateOrganizationInputSchema,
     response: SessionResultSchema,
   },
   assignStudent: {
     method: 'POST',
     path: '/api/organizations/assign-student',
+    access: { roles: ['trainer'], scope: 'organization' },
     body: AssignStudentInputSchema,
     response: AssignedStudentSchema,
   },
-  list: { method: 'GET', path: '/api/organizations', response: OrganizationListSchema },
+  list: {
+    method: 'GET',
+    path: '/api/organizations',
+    access: { roles: ['trainer'], scope: 'organization' },
+    response: OrganizationListSchema,
+  },
   listStudents: {
     method: 'GET',
     path: '/api/organizations/students',
+    access: { roles: ['trainer'], scope: 'organization' },
     query: StudentListQuerySchema,
     response: StudentListSchema,
   },

@@ -34,13 +34,20 @@ export const PublicConfigSchema = z.object({ supportEmail: z.string() });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
 export const systemRoutes = {
-  publicConfig: { method: 'GET', path: '/api/config', response: PublicConfigSchema },
+  publicConfig: { method: 'GET', path: '/api/config', access: 'public', response: PublicConfigSchema },
   /** Open to visitors too: a signed-out visit to a missing page is recorded without a user. */
   reportNotFound: {
     method: 'POST',
     path: '/api/system/not-found',
+    access: 'public',
     body: ReportNotFoundInputSchema,
     response: OkSchema,
   },
-  reportLogs: { method: 'POST', path: '/api/system/logs', body: ReportLogsInputSchema, response: OkSchema },
+  reportLogs: {
+    method: 'POST',
+    path: '/api/system/logs',
+    access: { roles: 'any', scope: 'owner' },
+    body: ReportLogsInputSchema,
+    response: OkSchema,
+  },
 } as const satisfies Record<string, RouteContract>;

@@ -374,14 +374,21 @@ export const timeTrackingRoutes = {
   start: {
     method: 'POST',
     path: '/api/time-tracking/sessions/start',
+    access: { roles: ['student'], scope: 'owner' },
     body: StartTimeSessionInputSchema,
     response: StartTimeSessionResultSchema,
   },
   /** SPEC 7 'select open sessions by user'. */
-  listOpen: { method: 'GET', path: '/api/time-tracking/sessions/open', response: TimeSessionListSchema },
+  listOpen: {
+    method: 'GET',
+    path: '/api/time-tracking/sessions/open',
+    access: { roles: ['student'], scope: 'owner' },
+    response: TimeSessionListSchema,
+  },
   heartbeat: {
     method: 'POST',
     path: '/api/time-tracking/sessions/:id/heartbeat',
+    access: { roles: ['student'], scope: 'owner' },
     params: z.object({ id: z.uuid() }),
     body: HeartbeatInputSchema,
     response: HeartbeatResultSchema,
@@ -390,6 +397,7 @@ export const timeTrackingRoutes = {
   end: {
     method: 'POST',
     path: '/api/time-tracking/sessions/:id/end',
+    access: { roles: ['student'], scope: 'owner' },
     params: z.object({ id: z.uuid() }),
     body: EndTimeSessionInputSchema,
     response: EndTimeSessionResultSchema,
@@ -397,20 +405,33 @@ export const timeTrackingRoutes = {
   sync: {
     method: 'POST',
     path: '/api/time-tracking/sessions/sync',
+    access: { roles: ['student'], scope: 'owner' },
     body: SyncPendingSessionsInputSchema,
     response: SyncPendingSessionsResultSchema,
   },
-  myTime: { method: 'GET', path: '/api/time-tracking/me', response: MyTimeSchema },
-  dashboard: { method: 'GET', path: '/api/time-tracking/dashboard', response: MyDashboardSchema },
+  myTime: {
+    method: 'GET',
+    path: '/api/time-tracking/me',
+    access: { roles: ['student'], scope: 'owner' },
+    response: MyTimeSchema,
+  },
+  dashboard: {
+    method: 'GET',
+    path: '/api/time-tracking/dashboard',
+    access: { roles: ['student'], scope: 'owner' },
+    response: MyDashboardSchema,
+  },
   check: {
     method: 'POST',
     path: '/api/time-tracking/check',
+    access: { roles: ['student'], scope: 'owner' },
     body: TimeCheckInputSchema,
     response: TimeCheckResultSchema,
   },
   reportIssue: {
     method: 'POST',
     path: '/api/time-tracking/issues',
+    access: { roles: ['student'], scope: 'owner' },
     body: ReportTimeIssueInputSchema,
     response: OkSchema,
   },
@@ -418,6 +439,7 @@ export const timeTrackingRoutes = {
   resetSession: {
     method: 'POST',
     path: '/api/time-tracking/learners/:userId/reset-session',
+    access: { roles: ['trainer'], scope: 'organization' },
     params: LearnerParamsSchema,
     response: ResetSessionResultSchema,
   },
@@ -425,18 +447,21 @@ export const timeTrackingRoutes = {
   resetTotal: {
     method: 'POST',
     path: '/api/time-tracking/learners/:userId/reset-total',
+    access: { roles: ['admin'], scope: 'organization' },
     params: LearnerParamsSchema,
     response: ResetTotalResultSchema,
   },
   getSettings: {
     method: 'GET',
     path: '/api/time-tracking/settings',
+    access: { roles: ['trainer'], scope: 'organization' },
     query: TimeTrackingSettingsQuerySchema,
     response: TimeTrackingSettingsSchema,
   },
   updateSettings: {
     method: 'PUT',
     path: '/api/time-tracking/settings',
+    access: { roles: ['trainer'], scope: 'organization' },
     body: UpdateTimeTrackingSettingsInputSchema,
     response: TimeTrackingSettingsSchema,
   },
@@ -444,6 +469,7 @@ export const timeTrackingRoutes = {
   connectionLogs: {
     method: 'GET',
     path: '/api/time-tracking/connection-logs',
+    access: { roles: ['trainer'], scope: 'organization' },
     query: ConnectionLogQuerySchema,
     response: ConnectionLogsSchema,
   },
@@ -454,6 +480,7 @@ export const timeTrackingRoutes = {
   exportConnectionLogs: {
     method: 'GET',
     path: '/api/time-tracking/connection-logs/export',
+    access: { roles: ['trainer'], scope: 'organization' },
     query: ConnectionLogFiltersSchema,
     response: z.string(),
   },

@@ -1,7 +1,40 @@
-import type { RouteContract } from '@cursus/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteAccess, RouteContract } from '@cursus/contracts';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { requireRole, requireUser } from '../plugins/session.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route. `route()` sets it from the contract, `accessOptions()` for a route
+     * registered by hand. test/route-access.test.ts refuses any route of the table without it.
+     */
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    /** Every route with its options, recorded as it was added (plugins' routes and HEAD twins too). */
+    readonly routeTable: readonly RouteOptions[];
+  }
+}
+
+/**
+ * Records the route table while the app is built; called before any route is added. It lets
+ * test/route-access.test.ts walk the whole API, a route added tomorrow included.
+ */
+export function recordRouteTable(app: FastifyInstance) {
+  const table: RouteOptions[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (options) => {
+    table.push(options);
+  });
+}
 
 type Input<C extends RouteContract> = {
   body: C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;
@@ -10,8 +43,31 @@ type Input<C extends RouteContract> = {
 };
 
 /**
+ * The first gate (SPEC 6), run on request, before the body is parsed or validated: a visitor gets
+ * 401 NO_SESSION whatever they send, a wrong role 403 NOT_AUTHORIZED (logged by requireRole).
+ * Handlers keep their finer checks (permission gate, organisation); services and row-level
+ * security keep each caller to their organisation or their own records.
+ */
+function guardAccess(access: Exclude<RouteAccess, 'public'>): onRequestAsyncHookHandler {
+  return async (request) => {
+    if (access.roles === 'any') requireUser(request);
+    else requireRole(request, access.roles);
+  };
+}
+
+/**
+ * The route options that declare and enforce `access`, for a route that cannot go through
+ * `route()` (a multipart upload, a streamed download, a probe without a contract).
+ */
+export function accessOptions(access: RouteAccess) {
+  return access === 'public'
+    ? { config: { access } }
+    : { config: { access }, onRequest: guardAccess(access) };
+}
+
+/**
  * Registers a route from its contract: the same zod schemas validate the input, shape the output
- * (no stray column leaks) and document the API.
+ * (no stray column leaks) and document the API, and its declared access guards it.
  */
 export function route<C extends RouteContract>(
   app: FastifyInstance,
@@ -26,6 +82,7 @@ export function route<C extends RouteContract>(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
+    ...accessOptions(contract.access),
     schema: {
       ...(contract.body ? { body: contract.body } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),

@@ -44,6 +44,8 @@ export async function testClockRoutesPlugin(
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: '/api/test/clock',
+    // Journeys call it without signing in; it exists only when TEST_CLOCK is set, never in production.
+    config: { access: 'public' },
     schema: { body: SetOffsetSchema, response: { 200: ClockSchema }, hide: true },
     handler: async (request) => {
       const offsetMs = options.clock.setOffset(request.body.offsetMs);

@@ -2,6 +2,7 @@ import { FILE_LIMITS, fileRoutes, StoredFileSchema } from '@cursus/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { accessOptions } from '../../lib/route.ts';
 import { requireRole, requireUser } from '../../plugins/session.ts';
 import type { FileAccessPolicy, FilesService } from './files.service.ts';
 
@@ -39,6 +40,7 @@ export async function fileRoutesPlugin(
   typed.post(
     fileRoutes.upload.path,
     {
+      ...accessOptions(fileRoutes.upload.access),
       schema: {
         tags: ['files'],
         consumes: ['multipart/form-data'],
@@ -74,7 +76,10 @@ export async function fileRoutesPlugin(
 
   typed.get(
     fileRoutes.download.path,
-    { schema: { tags: ['files'], params: fileRoutes.download.params } },
+    {
+      ...accessOptions(fileRoutes.download.access),
+      schema: { tags: ['files'], params: fileRoutes.download.params },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const file = await files.find(user, request.params.fileId);

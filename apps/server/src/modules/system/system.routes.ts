@@ -53,7 +53,11 @@ export async function systemRoutesPlugin(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/api/health',
-    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    // Probes for the load balancer: a status, no data.
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -63,7 +67,10 @@ export async function systemRoutesPlugin(
   });
   typed.get(
     '/api/ready',
-    { schema: { tags: ['system'], response: { 200: ReadySchema, 503: ReadySchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], response: { 200: ReadySchema, 503: ReadySchema } },
+    },
     async (request, reply) => {
       let database: z.infer<typeof CheckSchema> = 'ok';
       try {

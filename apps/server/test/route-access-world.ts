@@ -1,0 +1,210 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Role } from '@cursus/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { cookieHeader, createConfirmedUser, createTestApp, ORIGIN, signIn, type TestApp } from './helper.ts';
+
+/** Who calls each route: a visitor, organisation A's student and trainer, organisation B's trainer and student. */
+export type Caller = 'anonymous' | 'student' | 'trainer' | 'otherTrainer' | 'otherStudent';
+export type SignedInCaller = Exclude<Caller, 'anonymous'>;
+
+/** The kinds of id a route's path can name; a path parameter of any other kind fails the test. */
+export type IdKind = 'course' | 'module' | 'lesson' | 'student' | 'file' | 'timeSession' | 'notification';
+
+export interface AccessWorld {
+  testApp: TestApp;
+  roles: Record<SignedInCaller, Role>;
+  emails: Record<SignedInCaller, string>;
+  /** Organisation A's real ids, one per kind. */
+  ids: Record<IdKind, string> & { organization: string };
+  /** Whose own record an id is, for routes scoped to their owner (anything else is the organisation's). */
+  owners: Partial<Record<IdKind, SignedInCaller>>;
+  /** Ids, names and addresses of organisation A: none may reach organisation B's trainer. */
+  markersOfA: string[];
+  call(
+    caller: Caller,
+    request: { method: string; url: string; payload?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+const EMAILS: Record<SignedInCaller, string> = {
+  trainer: 'albertine@alphaville-formation.example',
+  student: 'anatole@alphaville-formation.example',
+  otherTrainer: 'bertrand@betaville-formation.example',
+  otherStudent: 'berenice@betaville-formation.example',
+};
+// Names nothing else in the database could contain, so finding one in a body is a real leak.
+const NAMES_OF_A = {
+  organization: 'Organisme Alphaville',
+  course: 'Formation Alphaville Confidentielle',
+  module: 'Module Alphaville Secret',
+  lesson: 'Leçon Alphaville Privée',
+  file: 'alphaville-programme.pdf',
+};
+export const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.7\n'),
+  Buffer.alloc(2000, 0x20),
+  Buffer.from('\n%%EOF\n'),
+]);
+
+export function multipart(file: Buffer, fileName: string) {
+  const boundary = '----cursus-route-access';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * Two organisations built through the API: A with a trainer, a student enrolled in a published
+ * formation (a module, a document lesson on an uploaded PDF), an open time session and a
+ * notification; B with a trainer and a student. The app also serves a tiny built SPA and the test
+ * clock, so their routes are in the table too.
+ */
+export async function createAccessWorld(): Promise<AccessWorld> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'cursus-route-access-'));
+  const webDist = path.join(folder, 'web');
+  mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Cursus</title>');
+  writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  const testApp = await createTestApp({
+    env: { DATA_DIR: path.join(folder, 'data'), TEST_CLOCK: 'true' },
+    webDist,
+  });
+  const { app } = testApp;
+  const cookies = {} as Record<SignedInCaller, string>;
+  // Each caller has an address of its own, so the per-IP limits of sign-up and mails stay out of the way.
+  const addresses: Record<Caller, string> = {
+    anonymous: '10.0.0.1',
+    student: '10.0.0.2',
+    trainer: '10.0.0.3',
+    otherTrainer: '10.0.0.4',
+    otherStudent: '10.0.0.5',
+  };
+
+  async function call(
+    caller: Caller,
+    request: { method: string; url: string; payload?: unknown; headers?: Record<string, string> },
+  ) {
+    const response = await app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      remoteAddress: addresses[caller],
+      headers: {
+        ...ORIGIN,
+        ...(caller === 'anonymous' ? {} : { cookie: cookies[caller] }),
+        ...request.headers,
+      },
+      payload: request.payload as string | object | Buffer | undefined,
+    });
+    // A route that ended the caller's session (sign-out): sign in again for the next routes.
+    const setCookie = [response.headers['set-cookie'] ?? []].flat().join('\n');
+    if (caller !== 'anonymous' && /session_token=;|session_token=[^;\n]*;[^\n]*Max-Age=0/i.test(setCookie))
+      cookies[caller] = cookieHeader(await signIn(app, EMAILS[caller]));
+    return response;
+  }
+  const json = async (caller: Caller, method: string, url: string, payload?: unknown) => {
+    const response = await call(caller, { method, url, payload });
+    if (response.statusCode !== 200)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.json();
+  };
+  const sessionUser = async (caller: SignedInCaller) => (await json(caller, 'GET', '/api/auth/session')).user;
+
+  cookies.trainer = await createConfirmedUser(testApp, {
+    email: EMAILS.trainer,
+    role: 'trainer',
+    organizationName: NAMES_OF_A.organization,
+    firstName: 'Albertine',
+    lastName: 'Alphatrainer',
+  });
+  cookies.otherTrainer = await createConfirmedUser(testApp, {
+    email: EMAILS.otherTrainer,
+    role: 'trainer',
+    organizationName: 'Organisme Betaville',
+    firstName: 'Bertrand',
+    lastName: 'Betatrainer',
+  });
+  await createConfirmedUser(testApp, {
+    email: EMAILS.student,
+    firstName: 'Anatole',
+    lastName: 'Alphastudent',
+  });
+  await json('trainer', 'POST', '/api/organizations/assign-student', { email: EMAILS.student });
+  cookies.student = cookieHeader(await signIn(app, EMAILS.student));
+  await createConfirmedUser(testApp, { email: EMAILS.otherStudent, firstName: 'Bérénice' });
+  await json('otherTrainer', 'POST', '/api/organizations/assign-student', { email: EMAILS.otherStudent });
+  cookies.otherStudent = cookieHeader(await signIn(app, EMAILS.otherStudent));
+
+  const trainer = await sessionUser('trainer');
+  const student = await sessionUser('student');
+  const { body, contentType } = multipart(PDF, NAMES_OF_A.file);
+  const uploaded = await call('trainer', {
+    method: 'POST',
+    url: '/api/files?purpose=document',
+    headers: { 'content-type': contentType },
+    payload: body,
+  });
+  if (uploaded.statusCode !== 200) throw new Error(`upload: ${uploaded.statusCode} ${uploaded.body}`);
+  const file = uploaded.json();
+  const course = await json('trainer', 'POST', '/api/courses', { title: NAMES_OF_A.course });
+  const courseModule = await json('trainer', 'POST', `/api/courses/${course.id}/modules`, {
+    title: NAMES_OF_A.module,
+  });
+  const lesson = await json(
+    'trainer',
+    'POST',
+    `/api/courses/${course.id}/modules/${courseModule.id}/lessons`,
+    {
+      title: NAMES_OF_A.lesson,
+      content: { type: 'document', fileId: file.id },
+    },
+  );
+  await json('trainer', 'POST', `/api/courses/${course.id}/publish`);
+  await json('trainer', 'POST', `/api/courses/${course.id}/enrollments`, { studentIds: [student.id] });
+  const { session: timeSession } = await json('student', 'POST', '/api/time-tracking/sessions/start', {
+    courseId: course.id,
+  });
+  // A learner's tracking problem notifies the organisation's trainers (SPEC 6).
+  await json('student', 'POST', '/api/time-tracking/issues', { issueType: 'sync_error', message: 'probe' });
+  const [notification] = (await json('trainer', 'GET', '/api/notifications')).items;
+  if (!notification) throw new Error('no notification for the trainer of organisation A');
+
+  const ids = {
+    organization: trainer.organizationId as string,
+    course: course.id,
+    module: courseModule.id,
+    lesson: lesson.id,
+    student: student.id,
+    file: file.id,
+    timeSession: timeSession.id,
+    notification: notification.id,
+  };
+  return {
+    testApp,
+    roles: { trainer: 'trainer', student: 'student', otherTrainer: 'trainer', otherStudent: 'student' },
+    emails: EMAILS,
+    ids,
+    owners: { timeSession: 'student', notification: 'trainer' },
+    markersOfA: [
+      ...Object.values(ids),
+      trainer.id,
+      ...Object.values(NAMES_OF_A),
+      EMAILS.trainer,
+      EMAILS.student,
+      'Alphatrainer',
+      'Alphastudent',
+    ],
+    call,
+    async close() {
+      await testApp.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
