@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, OkSchema, type RouteContract, text } from './common.ts';
+import { EmailSchema, OkSchema, type RouteContract, SIGNED_IN_OWN_DATA, text } from './common.ts';
 import { PasswordSchema } from './password.ts';
 import { LanguageSchema, RoleSchema } from './roles.ts';
 
@@ -122,14 +122,14 @@ export const authRoutes = {
   changePassword: {
     method: 'POST',
     path: '/api/auth/change-password',
-    access: { roles: 'any', scope: 'owner' },
+    access: SIGNED_IN_OWN_DATA,
     body: ChangePasswordInputSchema,
     response: OkSchema,
   },
   updatePreferences: {
     method: 'PATCH',
     path: '/api/auth/preferences',
-    access: { roles: 'any', scope: 'owner' },
+    access: SIGNED_IN_OWN_DATA,
     body: UpdatePreferencesInputSchema,
     response: SessionResultSchema,
   },

@@ -26,6 +26,16 @@ export type RouteAccess =
   | 'public'
   | { readonly roles: 'any' | readonly [Role, ...Role[]]; readonly scope: AccessScope };
 
+/** Trainers (and admins) working on their organisation's data: most of the trainer space. */
+export const ORGANIZATION_STAFF = {
+  roles: ['trainer'],
+  scope: 'organization',
+} as const satisfies RouteAccess;
+/** A student's own learning: their formations, lessons, progress and time. */
+export const STUDENT_OWN_DATA = { roles: ['student'], scope: 'owner' } as const satisfies RouteAccess;
+/** Anyone signed in, on their own records (password, preferences, notifications). */
+export const SIGNED_IN_OWN_DATA = { roles: 'any', scope: 'owner' } as const satisfies RouteAccess;
+
 /** A route as both sides see it: the server registers it, the web client calls it. */
 export interface RouteContract {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

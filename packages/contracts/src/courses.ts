@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, OkSchema, type RouteContract, text } from './common.ts';
+import { IdParamsSchema, OkSchema, ORGANIZATION_STAFF, type RouteContract, text } from './common.ts';
 import { StoredFileSchema } from './files.ts';
 import { PaginationQuerySchema, paginated, QueryBooleanSchema, SearchQuerySchema } from './pagination.ts';
 
@@ -406,28 +406,28 @@ export const courseRoutes = {
   list: {
     method: 'GET',
     path: '/api/courses',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     query: CourseListQuerySchema,
     response: CourseListSchema,
   },
   create: {
     method: 'POST',
     path: '/api/courses',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     body: CreateCourseInputSchema,
     response: CourseDetailSchema,
   },
   get: {
     method: 'GET',
     path: '/api/courses/:id',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     response: CourseDetailSchema,
   },
   update: {
     method: 'PATCH',
     path: '/api/courses/:id',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     body: UpdateCourseInputSchema,
     response: CourseDetailSchema,
@@ -436,49 +436,49 @@ export const courseRoutes = {
   delete: {
     method: 'DELETE',
     path: '/api/courses/:id',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     response: OkSchema,
   },
   publish: {
     method: 'POST',
     path: '/api/courses/:id/publish',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     response: CourseSchema,
   },
   unpublish: {
     method: 'POST',
     path: '/api/courses/:id/unpublish',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     response: CourseSchema,
   },
   lock: {
     method: 'POST',
     path: '/api/courses/:id/lock',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     response: CourseSchema,
   },
   unlock: {
     method: 'POST',
     path: '/api/courses/:id/unlock',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     response: CourseSchema,
   },
   archive: {
     method: 'POST',
     path: '/api/courses/:id/archive',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     response: CourseSchema,
   },
   unarchive: {
     method: 'POST',
     path: '/api/courses/:id/unarchive',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     response: CourseSchema,
   },
@@ -486,7 +486,7 @@ export const courseRoutes = {
   duplicate: {
     method: 'POST',
     path: '/api/courses/:id/duplicate',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     response: CourseDetailSchema,
   },
@@ -494,7 +494,7 @@ export const courseRoutes = {
   createModule: {
     method: 'POST',
     path: '/api/courses/:id/modules',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     body: ModuleInputSchema,
     response: CourseModuleSchema,
@@ -502,7 +502,7 @@ export const courseRoutes = {
   updateModule: {
     method: 'PATCH',
     path: '/api/courses/:id/modules/:moduleId',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: CourseModuleParamsSchema,
     body: ModuleInputSchema,
     response: CourseModuleSchema,
@@ -511,7 +511,7 @@ export const courseRoutes = {
   deleteModule: {
     method: 'DELETE',
     path: '/api/courses/:id/modules/:moduleId',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: CourseModuleParamsSchema,
     response: OkSchema,
   },
@@ -519,7 +519,7 @@ export const courseRoutes = {
   reorderModules: {
     method: 'PUT',
     path: '/api/courses/:id/modules/order',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     body: ReorderModulesInputSchema,
     response: CourseOutlineSchema,
@@ -528,7 +528,7 @@ export const courseRoutes = {
   createLesson: {
     method: 'POST',
     path: '/api/courses/:id/modules/:moduleId/lessons',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: CourseModuleParamsSchema,
     body: CreateLessonInputSchema,
     response: LessonSchema,
@@ -537,7 +537,7 @@ export const courseRoutes = {
   reorderLessons: {
     method: 'PUT',
     path: '/api/courses/:id/modules/:moduleId/lessons/order',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: CourseModuleParamsSchema,
     body: ReorderLessonsInputSchema,
     response: CourseOutlineSchema,
@@ -546,14 +546,14 @@ export const courseRoutes = {
   getLesson: {
     method: 'GET',
     path: '/api/courses/:id/lessons/:lessonId',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: CourseLessonParamsSchema,
     response: LessonSchema,
   },
   updateLesson: {
     method: 'PATCH',
     path: '/api/courses/:id/lessons/:lessonId',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: CourseLessonParamsSchema,
     body: UpdateLessonInputSchema,
     response: LessonSchema,
@@ -561,14 +561,14 @@ export const courseRoutes = {
   deleteLesson: {
     method: 'DELETE',
     path: '/api/courses/:id/lessons/:lessonId',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: CourseLessonParamsSchema,
     response: OkSchema,
   },
   moveLesson: {
     method: 'POST',
     path: '/api/courses/:id/lessons/:lessonId/move',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: CourseLessonParamsSchema,
     body: MoveLessonInputSchema,
     response: CourseOutlineSchema,
@@ -577,7 +577,7 @@ export const courseRoutes = {
   listEnrollments: {
     method: 'GET',
     path: '/api/courses/:id/enrollments',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     query: EnrollmentListQuerySchema,
     response: paginated(EnrollmentSchema),
@@ -590,7 +590,7 @@ export const courseRoutes = {
   enroll: {
     method: 'POST',
     path: '/api/courses/:id/enrollments',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     body: EnrollStudentsInputSchema,
     response: EnrollStudentsResultSchema,
@@ -599,7 +599,7 @@ export const courseRoutes = {
   unenroll: {
     method: 'DELETE',
     path: '/api/courses/:id/enrollments/:studentId',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: CourseStudentParamsSchema,
     response: OkSchema,
   },
@@ -607,7 +607,7 @@ export const courseRoutes = {
   listEnrollmentCandidates: {
     method: 'GET',
     path: '/api/courses/:id/enrollment-candidates',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: IdParamsSchema,
     query: EnrollmentListQuerySchema,
     response: paginated(EnrollmentCandidateSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteContract } from './common.ts';
+import { ORGANIZATION_STAFF, type RouteContract } from './common.ts';
 
 /**
  * What an upload is for. It decides the size limit and the formats accepted: a lesson video, a
@@ -65,7 +65,7 @@ export const fileRoutes = {
   upload: {
     method: 'POST',
     path: '/api/files',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     query: UploadFileQuerySchema,
     response: StoredFileSchema,
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteContract } from './common.ts';
+import { type RouteContract, STUDENT_OWN_DATA } from './common.ts';
 import { CourseModalitySchema, LessonContentSchema, LessonTypeSchema } from './courses.ts';
 import { PaginationQuerySchema, paginated, SearchQuerySchema } from './pagination.ts';
 
@@ -158,35 +158,35 @@ export const learningRoutes = {
   listCourses: {
     method: 'GET',
     path: '/api/learning/courses',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     query: LearnerCourseListQuerySchema,
     response: LearnerCourseListSchema,
   },
   getCourse: {
     method: 'GET',
     path: '/api/learning/courses/:courseId',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     params: LearnerCourseParamsSchema,
     response: LearnerCourseDetailSchema,
   },
   getLesson: {
     method: 'GET',
     path: '/api/learning/courses/:courseId/lessons/:lessonId',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     params: LearnerLessonParamsSchema,
     response: LearnerLessonSchema,
   },
   completeLesson: {
     method: 'POST',
     path: '/api/learning/courses/:courseId/lessons/:lessonId/complete',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     params: LearnerLessonParamsSchema,
     response: CompleteLessonResultSchema,
   },
   progression: {
     method: 'GET',
     path: '/api/learning/progression',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     response: ProgressionSchema,
   },
 } as const satisfies Record<string, RouteContract>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, OkSchema, type RouteContract, text } from './common.ts';
+import { IdParamsSchema, OkSchema, type RouteContract, SIGNED_IN_OWN_DATA, text } from './common.ts';
 
 /** SPEC 3 notification_type: achievements get their own tab; everything else is general. */
 export const NOTIFICATION_TYPES = ['achievement', 'general'] as const;
@@ -97,14 +97,14 @@ export const notificationRoutes = {
   list: {
     method: 'GET',
     path: '/api/notifications',
-    access: { roles: 'any', scope: 'owner' },
+    access: SIGNED_IN_OWN_DATA,
     query: ListNotificationsQuerySchema,
     response: NotificationListSchema,
   },
   unreadCount: {
     method: 'GET',
     path: '/api/notifications/unread-count',
-    access: { roles: 'any', scope: 'owner' },
+    access: SIGNED_IN_OWN_DATA,
     query: UnreadNotificationsQuerySchema,
     response: UnreadNotificationsCountSchema,
   },
@@ -112,14 +112,14 @@ export const notificationRoutes = {
   markRead: {
     method: 'POST',
     path: '/api/notifications/:id/read',
-    access: { roles: 'any', scope: 'owner' },
+    access: SIGNED_IN_OWN_DATA,
     params: IdParamsSchema,
     response: OkSchema,
   },
   markAllRead: {
     method: 'POST',
     path: '/api/notifications/read-all',
-    access: { roles: 'any', scope: 'owner' },
+    access: SIGNED_IN_OWN_DATA,
     body: MarkAllNotificationsReadInputSchema,
     response: MarkAllNotificationsReadResultSchema,
   },

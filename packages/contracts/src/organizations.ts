@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SessionResultSchema } from './auth.ts';
-import { EmailSchema, type RouteContract, text } from './common.ts';
+import { EmailSchema, ORGANIZATION_STAFF, type RouteContract, text } from './common.ts';
 
 /** createTrainerOrganization / assign_organization_to_trainer (SPEC 7) for the signed-in trainer. */
 export const CreateOrganizationInputSchema = z.object({ organizationName: text(200) });
@@ -46,20 +46,20 @@ export const organizationRoutes = {
   assignStudent: {
     method: 'POST',
     path: '/api/organizations/assign-student',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     body: AssignStudentInputSchema,
     response: AssignedStudentSchema,
   },
   list: {
     method: 'GET',
     path: '/api/organizations',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     response: OrganizationListSchema,
   },
   listStudents: {
     method: 'GET',
     path: '/api/organizations/students',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     query: StudentListQuerySchema,
     response: StudentListSchema,
   },

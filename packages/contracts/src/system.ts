@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OkSchema, type RouteContract } from './common.ts';
+import { OkSchema, type RouteContract, SIGNED_IN_OWN_DATA } from './common.ts';
 
 /** SPEC 3 not_found_errors: one row per visit of an unknown page (and per component error). */
 export const ReportNotFoundInputSchema = z.object({
@@ -46,7 +46,7 @@ export const systemRoutes = {
   reportLogs: {
     method: 'POST',
     path: '/api/system/logs',
-    access: { roles: 'any', scope: 'owner' },
+    access: SIGNED_IN_OWN_DATA,
     body: ReportLogsInputSchema,
     response: OkSchema,
   },

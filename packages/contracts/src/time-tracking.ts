@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OkSchema, type RouteContract, text } from './common.ts';
+import { OkSchema, ORGANIZATION_STAFF, type RouteContract, STUDENT_OWN_DATA, text } from './common.ts';
 import { MAX_SESSION_SECONDS, WEEKLY_GOAL_HOURS } from './constants.ts';
 import { UserIdSchema } from './courses.ts';
 import { PaginationQuerySchema, paginated } from './pagination.ts';
@@ -374,7 +374,7 @@ export const timeTrackingRoutes = {
   start: {
     method: 'POST',
     path: '/api/time-tracking/sessions/start',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     body: StartTimeSessionInputSchema,
     response: StartTimeSessionResultSchema,
   },
@@ -382,13 +382,13 @@ export const timeTrackingRoutes = {
   listOpen: {
     method: 'GET',
     path: '/api/time-tracking/sessions/open',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     response: TimeSessionListSchema,
   },
   heartbeat: {
     method: 'POST',
     path: '/api/time-tracking/sessions/:id/heartbeat',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     params: z.object({ id: z.uuid() }),
     body: HeartbeatInputSchema,
     response: HeartbeatResultSchema,
@@ -397,7 +397,7 @@ export const timeTrackingRoutes = {
   end: {
     method: 'POST',
     path: '/api/time-tracking/sessions/:id/end',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     params: z.object({ id: z.uuid() }),
     body: EndTimeSessionInputSchema,
     response: EndTimeSessionResultSchema,
@@ -405,33 +405,33 @@ export const timeTrackingRoutes = {
   sync: {
     method: 'POST',
     path: '/api/time-tracking/sessions/sync',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     body: SyncPendingSessionsInputSchema,
     response: SyncPendingSessionsResultSchema,
   },
   myTime: {
     method: 'GET',
     path: '/api/time-tracking/me',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     response: MyTimeSchema,
   },
   dashboard: {
     method: 'GET',
     path: '/api/time-tracking/dashboard',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     response: MyDashboardSchema,
   },
   check: {
     method: 'POST',
     path: '/api/time-tracking/check',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     body: TimeCheckInputSchema,
     response: TimeCheckResultSchema,
   },
   reportIssue: {
     method: 'POST',
     path: '/api/time-tracking/issues',
-    access: { roles: ['student'], scope: 'owner' },
+    access: STUDENT_OWN_DATA,
     body: ReportTimeIssueInputSchema,
     response: OkSchema,
   },
@@ -439,7 +439,7 @@ export const timeTrackingRoutes = {
   resetSession: {
     method: 'POST',
     path: '/api/time-tracking/learners/:userId/reset-session',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     params: LearnerParamsSchema,
     response: ResetSessionResultSchema,
   },
@@ -454,14 +454,14 @@ export const timeTrackingRoutes = {
   getSettings: {
     method: 'GET',
     path: '/api/time-tracking/settings',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     query: TimeTrackingSettingsQuerySchema,
     response: TimeTrackingSettingsSchema,
   },
   updateSettings: {
     method: 'PUT',
     path: '/api/time-tracking/settings',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     body: UpdateTimeTrackingSettingsInputSchema,
     response: TimeTrackingSettingsSchema,
   },
@@ -469,7 +469,7 @@ export const timeTrackingRoutes = {
   connectionLogs: {
     method: 'GET',
     path: '/api/time-tracking/connection-logs',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     query: ConnectionLogQuerySchema,
     response: ConnectionLogsSchema,
   },
@@ -480,7 +480,7 @@ export const timeTrackingRoutes = {
   exportConnectionLogs: {
     method: 'GET',
     path: '/api/time-tracking/connection-logs/export',
-    access: { roles: ['trainer'], scope: 'organization' },
+    access: ORGANIZATION_STAFF,
     query: ConnectionLogFiltersSchema,
     response: z.string(),
   },
