@@ -24,7 +24,7 @@ type LessonPlan =
   | { title: string; type: 'text'; paragraphs: string[] }
   | { title: string; type: 'video'; url: string; provider: 'YouTube' | 'Vimeo' };
 
-const FORMATION = {
+const COURSE = {
   title: 'Gestes de premiers secours',
   objectives: 'Protéger, alerter et secourir une victime en attendant les secours.',
   audience: 'Tout salarié volontaire.',
@@ -93,17 +93,17 @@ async function waitForBarValue(bar: Locator, percent: number) {
 }
 
 /** The formation's card: on /formations and on /progression, an article headed by its title. */
-function formationCard(page: Page) {
+function courseCard(page: Page) {
   return page
     .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: FORMATION.title, exact: true }) });
+    .filter({ has: page.getByRole('heading', { name: COURSE.title, exact: true }) });
 }
 
 /** The bar, its percentage and 'x leçon(s) terminée(s) sur 4' as the learner sees them. */
-async function expectLearnerProgress(card: Locator, completed: number) {
+async function expectStudentProgress(card: Locator, completed: number) {
   const percent = (completed / LESSONS.length) * 100;
   await waitForBarValue(
-    card.getByRole('progressbar', { name: `Progression : ${FORMATION.title}`, exact: true }),
+    card.getByRole('progressbar', { name: `Progression : ${COURSE.title}`, exact: true }),
     percent,
   );
   // Intl writes '25 %' with a narrow no-break space, which \s matches.
@@ -159,17 +159,17 @@ describe('a formation from its creation to a learner completing it', () => {
     await waitForPath(page, '/trainer/create-formation');
     await waitForHeading(page, 'Créer une formation');
 
-    await page.getByLabel('Titre de la formation', { exact: true }).fill(FORMATION.title);
-    await page.getByLabel('Objectifs pédagogiques', { exact: true }).fill(FORMATION.objectives);
-    await page.getByLabel('Public visé', { exact: true }).fill(FORMATION.audience);
-    await page.getByLabel('Durée (heures)', { exact: true }).fill(FORMATION.durationHours);
-    await page.getByLabel('Modalité', { exact: true }).selectOption({ label: FORMATION.modality });
+    await page.getByLabel('Titre de la formation', { exact: true }).fill(COURSE.title);
+    await page.getByLabel('Objectifs pédagogiques', { exact: true }).fill(COURSE.objectives);
+    await page.getByLabel('Public visé', { exact: true }).fill(COURSE.audience);
+    await page.getByLabel('Durée (heures)', { exact: true }).fill(COURSE.durationHours);
+    await page.getByLabel('Modalité', { exact: true }).selectOption({ label: COURSE.modality });
     await page.getByRole('button', { name: 'Créer la formation' }).click();
 
     // The new draft opens in its editor.
     await page.waitForURL((url) => /^\/trainer\/formation\/[0-9a-f-]{36}$/.test(url.pathname));
     courseId = new URL(page.url()).pathname.split('/').at(-1)!;
-    await waitForHeading(page, FORMATION.title);
+    await waitForHeading(page, COURSE.title);
     await page.getByText('Brouillon', { exact: true }).waitFor();
     await page.getByText('3,5 heures', { exact: true }).waitFor();
 
@@ -197,11 +197,11 @@ describe('a formation from its creation to a learner completing it', () => {
     await page.getByRole('link', { name: 'Retour aux formations' }).click();
     await waitForHeading(page, 'Formations');
     const listRow = page.getByRole('listitem').filter({
-      has: page.getByRole('link', { name: FORMATION.title, exact: true }),
+      has: page.getByRole('link', { name: COURSE.title, exact: true }),
     });
     await listRow.getByText('Publiée', { exact: true }).waitFor();
-    await listRow.getByRole('link', { name: FORMATION.title, exact: true }).click();
-    await waitForHeading(page, FORMATION.title);
+    await listRow.getByRole('link', { name: COURSE.title, exact: true }).click();
+    await waitForHeading(page, COURSE.title);
 
     await page.getByRole('tab', { name: 'Apprenants' }).click();
     await page.getByRole('heading', { name: 'Aucun apprenant inscrit' }).waitFor();
@@ -238,10 +238,10 @@ describe('a formation from its creation to a learner completing it', () => {
 
     await page.goto('/formations');
     await waitForHeading(page, 'Mes formations');
-    await expectLearnerProgress(formationCard(page), 0);
-    await formationCard(page).getByRole('link', { name: FORMATION.title }).click();
+    await expectStudentProgress(courseCard(page), 0);
+    await courseCard(page).getByRole('link', { name: COURSE.title }).click();
     await waitForPath(page, `/formations/${courseId}`);
-    await waitForHeading(page, FORMATION.title);
+    await waitForHeading(page, COURSE.title);
     await page.getByRole('link', { name: 'Commencer', exact: true }).click();
 
     for (const [index, lesson] of LESSONS.entries()) {
@@ -259,13 +259,13 @@ describe('a formation from its creation to a learner completing it', () => {
         .getByRole('link', { name: 'Mes formations' })
         .click();
       await waitForHeading(page, 'Mes formations');
-      await expectLearnerProgress(formationCard(page), index + 1);
+      await expectStudentProgress(courseCard(page), index + 1);
       await page
         .getByRole('complementary', { name: 'Menu latéral' })
         .getByRole('link', { name: 'Progression', exact: true })
         .click();
       await waitForHeading(page, 'Progression');
-      await expectLearnerProgress(formationCard(page), index + 1);
+      await expectStudentProgress(courseCard(page), index + 1);
 
       const next = LESSONS[index + 1];
       if (!next) break;
@@ -279,8 +279,8 @@ describe('a formation from its creation to a learner completing it', () => {
     }
 
     // The formation page now offers to review it.
-    await formationCard(page).getByRole('link', { name: FORMATION.title }).click();
-    await waitForHeading(page, FORMATION.title);
+    await courseCard(page).getByRole('link', { name: COURSE.title }).click();
+    await waitForHeading(page, COURSE.title);
     await page.getByText('Bravo, vous avez terminé toutes les leçons de cette formation.').waitFor();
     await page.getByRole('link', { name: 'Revoir', exact: true }).waitFor();
     expect(student.pageErrors).toEqual([]);
@@ -292,8 +292,8 @@ describe('a formation from its creation to a learner completing it', () => {
     const screens: [OpenedPage, string, string][] = [
       [student, lessonPaths[0]!, textLesson.title],
       // The trainer's rich-text editor and learner preview render the stored HTML too.
-      [trainer, `/trainer/formation/${courseId}?lesson=${lessonId}`, FORMATION.title],
-      [trainer, `/trainer/formation/${courseId}?tab=preview&lesson=${lessonId}`, FORMATION.title],
+      [trainer, `/trainer/formation/${courseId}?lesson=${lessonId}`, COURSE.title],
+      [trainer, `/trainer/formation/${courseId}?tab=preview&lesson=${lessonId}`, COURSE.title],
     ];
     for (const [opened, path, heading] of screens) {
       const { page } = opened;
@@ -332,7 +332,7 @@ describe('a formation from its creation to a learner completing it', () => {
   it("shows the trainer the student's 100 % in the editor's learners tab", async () => {
     const { page } = trainer;
     await page.goto(`/trainer/formation/${courseId}`);
-    await waitForHeading(page, FORMATION.title);
+    await waitForHeading(page, COURSE.title);
     await page.getByRole('tab', { name: 'Apprenants' }).click();
     const row = page
       .getByRole('list', { name: 'Apprenants inscrits' })
@@ -365,7 +365,7 @@ describe('a formation from its creation to a learner completing it', () => {
     expect(response.status()).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: 'TRAINING_NOT_FOUND' } });
     await page.getByRole('heading', { name: 'Formation introuvable' }).waitFor();
-    expect(await page.getByText(FORMATION.title).count()).toBe(0);
+    expect(await page.getByText(COURSE.title).count()).toBe(0);
 
     // Nor is it in their list.
     await page.goto('/trainer/courses');
@@ -378,12 +378,12 @@ describe('a formation from its creation to a learner completing it', () => {
     const trainerPage = trainer.page;
     await trainerPage.goto('/trainer/courses');
     await waitForHeading(trainerPage, 'Formations');
-    await trainerPage.getByRole('link', { name: FORMATION.title, exact: true }).waitFor();
+    await trainerPage.getByRole('link', { name: COURSE.title, exact: true }).waitFor();
     await expectNoSeriousViolations(trainerPage, '/trainer/courses');
 
     const textLessonId = lessonPaths[0]!.split('/').at(-1)!;
     await trainerPage.goto(`/trainer/formation/${courseId}?lesson=${textLessonId}`);
-    await waitForHeading(trainerPage, FORMATION.title);
+    await waitForHeading(trainerPage, COURSE.title);
     await trainerPage.getByRole('textbox', { name: 'Contenu de la leçon' }).waitFor();
     await expectNoSeriousViolations(trainerPage, 'editor, content tab with a text lesson open');
     await trainerPage.getByRole('tab', { name: 'Apprenants' }).click();
@@ -393,7 +393,7 @@ describe('a formation from its creation to a learner completing it', () => {
     const studentPage = student.page;
     await studentPage.goto('/formations');
     await waitForHeading(studentPage, 'Mes formations');
-    await formationCard(studentPage).waitFor();
+    await courseCard(studentPage).waitFor();
     await expectNoSeriousViolations(studentPage, '/formations');
     for (const [index, lesson] of LESSONS.entries()) {
       if (index > 1) break;
@@ -404,19 +404,14 @@ describe('a formation from its creation to a learner completing it', () => {
     }
     await studentPage.goto('/progression');
     await waitForHeading(studentPage, 'Progression');
-    await formationCard(studentPage).waitFor();
+    await courseCard(studentPage).waitFor();
     await expectNoSeriousViolations(studentPage, '/progression');
   });
 
   it('fits the editor and the lesson view on desktop and on a 375 px phone (screenshots kept for review)', async () => {
     const textLessonId = lessonPaths[0]!.split('/').at(-1)!;
     const screens: [Page, string, string, string][] = [
-      [
-        trainer.page,
-        `/trainer/formation/${courseId}?lesson=${textLessonId}`,
-        FORMATION.title,
-        'course-editor',
-      ],
+      [trainer.page, `/trainer/formation/${courseId}?lesson=${textLessonId}`, COURSE.title, 'course-editor'],
       [student.page, lessonPaths[0]!, LESSONS[0]!.title, 'lesson-view-text'],
       [student.page, lessonPaths[1]!, LESSONS[1]!.title, 'lesson-view-video'],
     ];

@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 /** One journey's learner: a browser context whose clock and the server's move together. */
-interface Learner {
+interface Student {
   opened: OpenedPage;
   page: Page;
   /** Moves the server's clock, then the browser's (firing every timer on the way, in order). */
@@ -64,7 +64,7 @@ function trackApiRequests(context: BrowserContext) {
 /** The server's offset only grows and survives nothing but the process: kept here, across journeys. */
 let serverOffsetMs = 0;
 
-async function signInLearner(account: Credentials): Promise<Learner> {
+async function signInStudent(account: Credentials): Promise<Student> {
   const opened = await openPage(browser, server.baseUrl);
   openedPages.push(opened);
   const { context, page } = opened;
@@ -142,15 +142,15 @@ const openSessions = async (page: Page) =>
 const myTime = (page: Page) => apiFromPage<MyTime>(page, '/api/time-tracking/me');
 
 /** Lets the tracker start (SPEC 9 delay) and waits for the server's session. */
-async function startTracking(learner: Learner) {
-  await afterCall(learner.page, '/sessions/start', () => learner.advance(START_DELAY_MS));
-  await waitForCardState(learner.page, 'Actif');
-  await waitForCardClock(learner.page, '00:00');
+async function startTracking(student: Student) {
+  await afterCall(student.page, '/sessions/start', () => student.advance(START_DELAY_MS));
+  await waitForCardState(student.page, 'Actif');
+  await waitForCardClock(student.page, '00:00');
 }
 
 /** Moves time by `ms` (one save period by default); resolves once the leader's heartbeat was recorded. */
-async function advanceToHeartbeat(learner: Learner, ms = SAVE_INTERVAL_MS, leaderPage = learner.page) {
-  await afterCall(leaderPage, '/heartbeat', () => learner.advance(ms));
+async function advanceToHeartbeat(student: Student, ms = SAVE_INTERVAL_MS, leaderPage = student.page) {
+  await afterCall(leaderPage, '/heartbeat', () => student.advance(ms));
 }
 
 /**
@@ -174,43 +174,43 @@ function expectNoPageErrors(opened: OpenedPage) {
 
 describe('time tracking for a demo student', () => {
   it('counts time while the learner is active, on the card and on the server', async () => {
-    const learner = await signInLearner(students[0]!);
-    const { page } = learner;
-    await startTracking(learner);
+    const student = await signInStudent(students[0]!);
+    const { page } = student;
+    await startTracking(student);
     const [session] = await openSessions(page);
     expect(session?.durationSeconds).toBe(0);
 
-    await advanceToHeartbeat(learner);
+    await advanceToHeartbeat(student);
     await waitForCardClock(page, '00:30');
     expect((await openSessions(page)).map((open) => [open.id, open.durationSeconds])).toEqual([
       [session!.id, 30],
     ]);
 
-    await advanceToHeartbeat(learner);
+    await advanceToHeartbeat(student);
     await waitForCardClock(page, '01:00');
     expect((await openSessions(page)).map((open) => [open.id, open.durationSeconds])).toEqual([
       [session!.id, 60],
     ]);
     expect(await myTime(page)).toMatchObject({ openSessionSeconds: 60, totalSeconds: 60 });
-    expectNoPageErrors(learner.opened);
+    expectNoPageErrors(student.opened);
   });
 
   it('keeps one open session for two tabs of the same browser, and hands it over', async () => {
-    const learner = await signInLearner(students[1]!);
-    const first = learner.page;
-    await startTracking(learner);
-    const second = await learner.opened.context.newPage();
+    const student = await signInStudent(students[1]!);
+    const first = student.page;
+    await startTracking(student);
+    const second = await student.opened.context.newPage();
     // A page renders only while its clock moves: nudge it until the tracker's provider is mounted
     // (the card needs it), keeping count of the simulated time so the leader's count stays exact.
     await second.goto('/dashboard', { waitUntil: 'commit' });
     let loadingMs = 0;
     while (!(await card(second).isVisible())) {
-      await learner.advance(250);
+      await student.advance(250);
       loadingMs += 250;
     }
     // The second tab's tracker starts too, and follows the leader instead of opening a session.
-    await learner.advance(START_DELAY_MS);
-    await advanceToHeartbeat(learner, SAVE_INTERVAL_MS - START_DELAY_MS - loadingMs, first);
+    await student.advance(START_DELAY_MS);
+    await advanceToHeartbeat(student, SAVE_INTERVAL_MS - START_DELAY_MS - loadingMs, first);
     await waitForCardClock(first, '00:30');
     // Followers show the count the leader shares (SPEC 9: every 5 s).
     await waitForCardClock(second, '00:30');
@@ -226,23 +226,23 @@ describe('time tracking for a demo student', () => {
     const resumed = second.waitForResponse((response) => isTimeTrackingCall(response, '/sessions/start'));
     await first.close();
     expect(await (await resumed).json()).toMatchObject({ resumed: true, session: { id: fromFirst[0]!.id } });
-    await advanceToHeartbeat(learner, SAVE_INTERVAL_MS, second);
+    await advanceToHeartbeat(student, SAVE_INTERVAL_MS, second);
     const afterHandOver = await openSessions(second);
     expect(afterHandOver.map((open) => [open.id, open.durationSeconds])).toEqual([[fromFirst[0]!.id, 60]]);
-    expectNoPageErrors(learner.opened);
+    expectNoPageErrors(student.opened);
   });
 
   it('adds the time counted offline once when the connection returns', async () => {
-    const learner = await signInLearner(students[2]!);
-    const { page, opened } = learner;
-    await startTracking(learner);
-    await advanceToHeartbeat(learner);
+    const student = await signInStudent(students[2]!);
+    const { page, opened } = student;
+    await startTracking(student);
+    await advanceToHeartbeat(student);
     const before = await myTime(page);
     expect(before.totalSeconds).toBe(30);
 
     await opened.context.setOffline(true);
     await waitForCardState(page, 'Hors ligne');
-    await learner.advance(5 * 60_000);
+    await student.advance(5 * 60_000);
     await waitForCardClock(page, '05:30');
 
     const synced = page.waitForResponse((response) => isTimeTrackingCall(response, '/sessions/sync'));
@@ -250,34 +250,34 @@ describe('time tracking for a demo student', () => {
     await opened.context.setOffline(false);
     await synced;
     await restarted;
-    await learner.advance(500);
+    await student.advance(500);
     await page.getByText('Temps hors ligne synchronisé').waitFor();
     const after = await myTime(page);
     expect(after.totalSeconds - before.totalSeconds).toBe(5 * 60);
     expect(after.openSessionSeconds).toBe(0);
 
     // The next save counts only the new session's time: the offline time is not sent again.
-    await advanceToHeartbeat(learner);
+    await advanceToHeartbeat(student);
     expect((await myTime(page)).totalSeconds).toBe(30 + 5 * 60 + 30);
     expect(await openSessions(page)).toHaveLength(1);
     expectNoPageErrors(opened);
   });
 
   it('pauses two minutes after the tab is hidden, and resumes when it shows again', async () => {
-    const learner = await signInLearner(students[4]!);
-    const { page } = learner;
-    await startTracking(learner);
-    await advanceToHeartbeat(learner);
+    const student = await signInStudent(students[4]!);
+    const { page } = student;
+    await startTracking(student);
+    await advanceToHeartbeat(student);
     await setPageVisible(page, false);
     // SPEC 9: 120 s of grace, counted; then paused.
-    await learner.advance(119_000);
+    await student.advance(119_000);
     await waitForCardClock(page, '02:29');
     await waitForCardState(page, 'Actif');
-    await learner.advance(1_000);
+    await student.advance(1_000);
     await waitForCardState(page, 'En pause : onglet masqué');
     await waitForCardClock(page, '02:30');
     // Paused for five minutes: the saves go on (they keep the session alive) but add nothing.
-    await advanceToHeartbeat(learner, 5 * 60_000);
+    await advanceToHeartbeat(student, 5 * 60_000);
     await waitForCardClock(page, '02:30');
     expect((await openSessions(page)).map((open) => open.durationSeconds)).toEqual([150]);
 
@@ -286,20 +286,20 @@ describe('time tracking for a demo student', () => {
     // The toast shows once the page's clock moves (the toaster mounts on its first toast); the
     // brief highlight of SPEC 4 is gone 2 s after the resume.
     await card(page).locator('section.ring-2').waitFor();
-    await learner.advance(500);
+    await student.advance(500);
     await page.getByText('Chrono repris').waitFor();
-    await learner.advance(1_500);
+    await student.advance(1_500);
     await card(page).locator('section.ring-2').waitFor({ state: 'detached' });
-    await advanceToHeartbeat(learner);
+    await advanceToHeartbeat(student);
     expect((await openSessions(page)).map((open) => open.durationSeconds)).toEqual([180]);
-    expectNoPageErrors(learner.opened);
+    expectNoPageErrors(student.opened);
   });
 
   it('loses nothing when the server restarts mid-session', async () => {
-    const learner = await signInLearner(students[3]!);
-    const { page } = learner;
-    await startTracking(learner);
-    await advanceToHeartbeat(learner);
+    const student = await signInStudent(students[3]!);
+    const { page } = student;
+    await startTracking(student);
+    await advanceToHeartbeat(student);
     expect((await myTime(page)).totalSeconds).toBe(30);
 
     await server.restart({
@@ -320,20 +320,20 @@ describe('time tracking for a demo student', () => {
 
     // The next save finds the server again and hands over the whole session's count.
     const synced = page.waitForResponse((response) => isTimeTrackingCall(response, '/sessions/sync'));
-    await learner.advance(SAVE_INTERVAL_MS);
+    await student.advance(SAVE_INTERVAL_MS);
     await synced;
     const after = await myTime(page);
     expect(after.totalSeconds).toBe(90);
-    expectNoPageErrors(learner.opened);
+    expectNoPageErrors(student.opened);
   });
 
   // Last: the hour it moves the server's clock makes the other journeys' sessions stuck too.
   it('loses at most the last 30 s when the tab dies without unloading', async () => {
-    const learner = await signInLearner(students[5]!);
-    const { page, opened } = learner;
-    await startTracking(learner);
-    await advanceToHeartbeat(learner);
-    await learner.advance(25_000);
+    const student = await signInStudent(students[5]!);
+    const { page, opened } = student;
+    await startTracking(student);
+    await advanceToHeartbeat(student);
+    await student.advance(25_000);
     await waitForCardClock(page, '00:55');
     expectNoPageErrors(opened);
 

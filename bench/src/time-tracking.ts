@@ -4,7 +4,7 @@
  * writing every 30 s, i.e. 1,000 writes/s with p99 under 50 ms, on PostgreSQL; the embedded engine
  * runs the same scenario for comparison.
  *
- *   npm run bench:time-tracking -- --engine postgres|pglite [--learners 30000] [--duration 30]
+ *   npm run bench:time-tracking -- --engine postgres|pglite [--students 30000] [--duration 30]
  *
  * PostgreSQL: a private database `cursus_bench` on BENCH_POSTGRES_URL's server (default
  * postgres://postgres@127.0.0.1:5432/postgres), created and dropped by this script.
@@ -33,7 +33,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 const { values: args } = parseArgs({
   options: {
     engine: { type: 'string', default: 'postgres' },
-    learners: { type: 'string', default: '30000' },
+    students: { type: 'string', default: '30000' },
     duration: { type: 'string', default: '30' },
     rate: { type: 'string', default: '1000' },
     connections: { type: 'string', default: '50' },
@@ -43,12 +43,12 @@ const { values: args } = parseArgs({
   },
 });
 const ENGINE = args.engine === 'pglite' ? 'pglite' : 'postgres';
-const LEARNERS = Number(args.learners);
+const STUDENTS = Number(args.students);
 const DURATION_S = Number(args.duration);
 const TARGET_RATE = Number(args.rate);
 const CONNECTIONS = Number(args.connections);
 const PORT = Number(args.port);
-const ORGANIZATIONS = Math.max(1, Math.ceil(LEARNERS / 1000));
+const ORGANIZATIONS = Math.max(1, Math.ceil(STUDENTS / 1000));
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const SECRET = randomBytes(32).toString('base64url');
 const RUN = randomBytes(4).toString('hex');
@@ -77,7 +77,7 @@ async function generate(target: { databaseUrl: string } | { dataDir: string }) {
   const org = sql.raw(
     `('00000000-0000-4000-8000-' || lpad((1 + g % ${ORGANIZATIONS})::text, 12, '0'))::uuid`,
   );
-  const n = sql.raw(String(LEARNERS));
+  const n = sql.raw(String(STUDENTS));
   await run(sql`insert into organizations (id, name)
     select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'Bench ' || g
     from generate_series(1, ${sql.raw(String(ORGANIZATIONS))}) g`);
@@ -105,7 +105,7 @@ async function generate(target: { databaseUrl: string } | { dataDir: string }) {
   await run(sql`analyze`);
   await database.close();
   console.log(
-    `generated ${LEARNERS} learners in ${ORGANIZATIONS} organisations (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    `generated ${STUDENTS} learners in ${ORGANIZATIONS} organisations (${((Date.now() - started) / 1000).toFixed(1)} s)`,
   );
 }
 
@@ -150,7 +150,7 @@ function heartbeats() {
   let next = 0;
   const startedAt = Date.now();
   return () => {
-    const index = (next++ % LEARNERS) + 1;
+    const index = (next++ % STUDENTS) + 1;
     const elapsedSeconds = Math.min(28_000, 3570 + Math.floor((Date.now() - startedAt) / 1000));
     return {
       path: `/api/time-tracking/sessions/${sessionId(index)}/heartbeat`,
@@ -289,11 +289,11 @@ async function main() {
   const server = await startServer(env);
   try {
     console.log(
-      `engine ${ENGINE}, ${LEARNERS} learners, ${CONNECTIONS} connections, ${DURATION_S} s per phase, after a warm-up pass`,
+      `engine ${ENGINE}, ${STUDENTS} learners, ${CONNECTIONS} connections, ${DURATION_S} s per phase, after a warm-up pass`,
     );
     // Steady state: every learner has written once (as after their first heartbeat in production),
     // so the server's session cache holds them, as it does for learners writing every 30 s.
-    await driveFlatOut('warm-up (one write per learner)', 300, LEARNERS);
+    await driveFlatOut('warm-up (one write per learner)', 300, STUDENTS);
     // The flat-out pass leaves work behind (its 50 connections closing, the database writing out
     // 30,000 fresh updates): measured from the next second, it showed as queued writes.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));

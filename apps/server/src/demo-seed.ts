@@ -42,7 +42,7 @@ export async function seedDemo(options: { modules: Modules; dataDir: string }): 
   await courses.seedDemo({
     organizationId: organization.id,
     trainerId: userIdOf('julien.moreau'),
-    learners: [
+    students: [
       { studentId: userIdOf('lea.martin'), completedLessons: 3 },
       { studentId: userIdOf('hugo.bernard'), completedLessons: 8 },
       { studentId: userIdOf('chloe.petit'), completedLessons: 0 },

@@ -59,8 +59,8 @@ const ROUTES = [
   ['POST', '/api/time-tracking/sessions/sync'],
   ['POST', '/api/time-tracking/check'],
   ['POST', '/api/time-tracking/issues'],
-  ['POST', '/api/time-tracking/learners/:learner/reset-session'],
-  ['POST', '/api/time-tracking/learners/:learner/reset-total'],
+  ['POST', '/api/time-tracking/students/:student/reset-session'],
+  ['POST', '/api/time-tracking/students/:student/reset-total'],
   ['PUT', '/api/time-tracking/settings'],
   ['GET', '/api/time-tracking/connection-logs?from=:text&to=2026-13-01&pageSize=:text'],
   ['GET', '/api/time-tracking/connection-logs/export?studentId=:text&courseId=:text'],
@@ -72,7 +72,7 @@ const withIds = (url: string) =>
     .replace(':module', ids.module)
     .replace(':lesson', ids.lesson)
     .replace(':uuid', '00000000-0000-4000-8000-000000000000')
-    .replace(':learner', 'someone')
+    .replace(':student', 'someone')
     .replaceAll(':text', "x'%20or%201=1");
 
 // Bodies a careless or hostile client might send: any JSON, near-miss shapes, raw bytes.

@@ -22,7 +22,7 @@ const progressFields = {
 };
 
 /** A formation in the learner's list (`/formations`): only published ones they are enrolled in. */
-export const LearnerCourseSchema = z.object({
+export const StudentCourseSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   description: z.string(),
@@ -36,18 +36,18 @@ export const LearnerCourseSchema = z.object({
   enrolledAt: z.iso.datetime(),
   lastActivityAt: z.iso.datetime().nullable(),
 });
-export type LearnerCourse = z.infer<typeof LearnerCourseSchema>;
+export type StudentCourse = z.infer<typeof StudentCourseSchema>;
 
-export const LearnerCourseListQuerySchema = PaginationQuerySchema.extend({ search: SearchQuerySchema });
-export type LearnerCourseListQuery = z.input<typeof LearnerCourseListQuerySchema>;
+export const StudentCourseListQuerySchema = PaginationQuerySchema.extend({ search: SearchQuerySchema });
+export type StudentCourseListQuery = z.input<typeof StudentCourseListQuerySchema>;
 
 /** `emptyReason` is SPEC 8's EMPTY_COURSES ('No enrollments found') when the learner has no formation. */
-export const LearnerCourseListSchema = paginated(LearnerCourseSchema).extend({
+export const StudentCourseListSchema = paginated(StudentCourseSchema).extend({
   emptyReason: z.literal('EMPTY_COURSES').optional(),
 });
-export type LearnerCourseList = z.infer<typeof LearnerCourseListSchema>;
+export type StudentCourseList = z.infer<typeof StudentCourseListSchema>;
 
-export const LearnerLessonSummarySchema = z.object({
+export const StudentLessonSummarySchema = z.object({
   id: z.uuid(),
   moduleId: z.uuid(),
   title: z.string(),
@@ -57,37 +57,37 @@ export const LearnerLessonSummarySchema = z.object({
   isCompleted: z.boolean(),
   completedAt: z.iso.datetime().nullable(),
 });
-export type LearnerLessonSummary = z.infer<typeof LearnerLessonSummarySchema>;
+export type StudentLessonSummary = z.infer<typeof StudentLessonSummarySchema>;
 
-export const LearnerModuleSchema = z.object({
+export const StudentModuleSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   position: z.number().int().min(0),
   ...progressFields,
-  lessons: z.array(LearnerLessonSummarySchema),
+  lessons: z.array(StudentLessonSummarySchema),
 });
-export type LearnerModule = z.infer<typeof LearnerModuleSchema>;
+export type StudentModule = z.infer<typeof StudentModuleSchema>;
 
 /** A lesson's place, to build `/formations/{formationId}/module/{moduleId}/lesson/{lessonId}`. */
 export const LessonRefSchema = z.object({ lessonId: z.uuid(), moduleId: z.uuid() });
 export type LessonRef = z.infer<typeof LessonRefSchema>;
 
 /** `/formations/{id}`: the programme sheet, modules and lessons with completion marks. */
-export const LearnerCourseDetailSchema = LearnerCourseSchema.extend({
+export const StudentCourseDetailSchema = StudentCourseSchema.extend({
   objectives: z.string(),
   prerequisites: z.string(),
   audience: z.string(),
   teachingMethods: z.string(),
   assessmentMethods: z.string(),
   accessibility: z.string(),
-  modules: z.array(LearnerModuleSchema),
+  modules: z.array(StudentModuleSchema),
   /** The 'continue' button: the first lesson not completed, in order; null once all are done. */
   nextLesson: LessonRefSchema.nullable(),
 });
-export type LearnerCourseDetail = z.infer<typeof LearnerCourseDetailSchema>;
+export type StudentCourseDetail = z.infer<typeof StudentCourseDetailSchema>;
 
 /** The lesson view: content, completion, previous and next lessons across modules. */
-export const LearnerLessonSchema = z.object({
+export const StudentLessonSchema = z.object({
   id: z.uuid(),
   courseId: z.uuid(),
   courseTitle: z.string(),
@@ -102,7 +102,7 @@ export const LearnerLessonSchema = z.object({
   previousLesson: LessonRefSchema.nullable(),
   nextLesson: LessonRefSchema.nullable(),
 });
-export type LearnerLesson = z.infer<typeof LearnerLessonSchema>;
+export type StudentLesson = z.infer<typeof StudentLessonSchema>;
 
 /** After 'mark as completed': the formation's new progress (the call may be repeated safely). */
 export const CompleteLessonResultSchema = z.object({
@@ -144,8 +144,8 @@ export const ProgressionSchema = z.object({
 });
 export type Progression = z.infer<typeof ProgressionSchema>;
 
-export const LearnerCourseParamsSchema = z.object({ courseId: z.uuid() });
-export const LearnerLessonParamsSchema = z.object({ courseId: z.uuid(), lessonId: z.uuid() });
+export const StudentCourseParamsSchema = z.object({ courseId: z.uuid() });
+export const StudentLessonParamsSchema = z.object({ courseId: z.uuid(), lessonId: z.uuid() });
 
 // ---------------------------------------------------------------------------------------------
 // Routes for the signed-in learner (role student; an admin may use them too, SPEC 6) about their
@@ -159,28 +159,28 @@ export const learningRoutes = {
     method: 'GET',
     path: '/api/learning/courses',
     access: STUDENT_OWN_DATA,
-    query: LearnerCourseListQuerySchema,
-    response: LearnerCourseListSchema,
+    query: StudentCourseListQuerySchema,
+    response: StudentCourseListSchema,
   },
   getCourse: {
     method: 'GET',
     path: '/api/learning/courses/:courseId',
     access: STUDENT_OWN_DATA,
-    params: LearnerCourseParamsSchema,
-    response: LearnerCourseDetailSchema,
+    params: StudentCourseParamsSchema,
+    response: StudentCourseDetailSchema,
   },
   getLesson: {
     method: 'GET',
     path: '/api/learning/courses/:courseId/lessons/:lessonId',
     access: STUDENT_OWN_DATA,
-    params: LearnerLessonParamsSchema,
-    response: LearnerLessonSchema,
+    params: StudentLessonParamsSchema,
+    response: StudentLessonSchema,
   },
   completeLesson: {
     method: 'POST',
     path: '/api/learning/courses/:courseId/lessons/:lessonId/complete',
     access: STUDENT_OWN_DATA,
-    params: LearnerLessonParamsSchema,
+    params: StudentLessonParamsSchema,
     response: CompleteLessonResultSchema,
   },
   progression: {

@@ -195,7 +195,7 @@ export const ReportTimeIssueInputSchema = z.object({
 });
 export type ReportTimeIssueInput = z.infer<typeof ReportTimeIssueInputSchema>;
 
-export const LearnerParamsSchema = z.object({ userId: UserIdSchema });
+export const StudentParamsSchema = z.object({ userId: UserIdSchema });
 
 /** SPEC 4 reset of the current session: open sessions closed with duration 0. */
 export const ResetSessionResultSchema = z.object({ closedSessionCount: seconds() });
@@ -300,7 +300,7 @@ export type MyDashboard = z.infer<typeof MyDashboardSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** The newest sign-ins and sessions listed per learner on one page (the CSV export holds them all). */
-export const CONNECTION_LOG_ENTRIES_PER_LEARNER = 100;
+export const CONNECTION_LOG_ENTRIES_PER_STUDENT = 100;
 
 /**
  * Filters: a learner, a formation (sessions tracked on it, and only learners who have some), and
@@ -342,7 +342,7 @@ export const TrackedSessionEntrySchema = z.object({
   durationSeconds: SessionSecondsSchema,
 });
 
-export const LearnerConnectionLogSchema = z.object({
+export const StudentConnectionLogSchema = z.object({
   studentId: z.string(),
   fullName: z.string(),
   email: z.string(),
@@ -353,11 +353,11 @@ export const LearnerConnectionLogSchema = z.object({
   signIns: z.array(SignInEntrySchema),
   sessions: z.array(TrackedSessionEntrySchema),
 });
-export type LearnerConnectionLog = z.infer<typeof LearnerConnectionLogSchema>;
+export type StudentConnectionLog = z.infer<typeof StudentConnectionLogSchema>;
 
-export const ConnectionLogsSchema = paginated(LearnerConnectionLogSchema).extend({
+export const ConnectionLogsSchema = paginated(StudentConnectionLogSchema).extend({
   totals: z.object({
-    learnerCount: seconds(),
+    studentCount: seconds(),
     signInCount: seconds(),
     sessionCount: seconds(),
     totalSeconds: seconds(),
@@ -438,17 +438,17 @@ export const timeTrackingRoutes = {
   /** Trainers (of the learner's organisation) and admins; gate 'manage:time-tracking'. */
   resetSession: {
     method: 'POST',
-    path: '/api/time-tracking/learners/:userId/reset-session',
+    path: '/api/time-tracking/students/:userId/reset-session',
     access: ORGANIZATION_STAFF,
-    params: LearnerParamsSchema,
+    params: StudentParamsSchema,
     response: ResetSessionResultSchema,
   },
   /** Admins only; gate 'reset:time-tracking' (SPEC 6: 'reset:' is never a trainer's). */
   resetTotal: {
     method: 'POST',
-    path: '/api/time-tracking/learners/:userId/reset-total',
+    path: '/api/time-tracking/students/:userId/reset-total',
     access: { roles: ['admin'], scope: 'organization' },
-    params: LearnerParamsSchema,
+    params: StudentParamsSchema,
     response: ResetTotalResultSchema,
   },
   getSettings: {

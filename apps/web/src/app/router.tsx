@@ -80,8 +80,8 @@ const adminPending = lazyPage(() => import('./routes/admin/pending'));
 const publicPending = lazyPage(() => import('./routes/public-pending'));
 /** SPEC 2: one profile screen, served inside each space's frame. */
 const profile = lazyPage(() => import('./routes/profile'), ['auth', 'profile']);
-const studentFormation = lazyPage(() => import('./routes/student/formation'), ['learning']);
-const createFormation = lazyPage(() => import('./routes/trainer/create-formation'), ['courses']);
+const studentCoursePage = lazyPage(() => import('./routes/student/formation'), ['learning']);
+const createCoursePage = lazyPage(() => import('./routes/trainer/create-formation'), ['courses']);
 
 /** SPEC 2 public information pages, one lazy module each. */
 const PUBLIC_PAGE_MODULES: Record<keyof typeof PUBLIC_PAGES, ReturnType<typeof lazyPage>> = {
@@ -202,7 +202,7 @@ export function createAppRoutes(): RouteObject[] {
                   paths.student.formation.path,
                   paths.student.course.path,
                   paths.student.studentFormation.path,
-                ].map((path) => ({ path, lazy: studentFormation })),
+                ].map((path) => ({ path, lazy: studentCoursePage })),
                 {
                   path: paths.student.progression.path,
                   lazy: lazyPage(() => import('./routes/student/progression'), ['learning']),
@@ -254,7 +254,7 @@ export function createAppRoutes(): RouteObject[] {
                 },
                 // SPEC 2: one creation screen at two addresses.
                 ...[paths.trainer.createFormation.path, paths.trainer.createFormationShort.path].map(
-                  (path) => ({ path, lazy: createFormation }),
+                  (path) => ({ path, lazy: createCoursePage }),
                 ),
                 {
                   path: paths.trainer.formation.path,

@@ -267,7 +267,7 @@ const trainer = {
   createFormationShort: fixedPath('/create-formation', { section: 'create' }),
   formation: {
     path: '/trainer/formation/:formationId',
-    getHref: (formationId: string) => `/trainer/formation/${encodeURIComponent(formationId)}`,
+    getHref: (courseId: string) => `/trainer/formation/${encodeURIComponent(courseId)}`,
     section: 'courses',
   },
   quizzes: fixedPath('/trainer/quizzes', {

@@ -38,11 +38,11 @@ export function createEnrollmentsService(options: {
     async list(actor: SessionUser, courseId: string, query: ListQuery) {
       return asTenant(actor, async (tx) => {
         const course = await findCourse(tx, courseId);
-        const learners = tx
+        const enrolledIds = tx
           .select({ id: courseEnrollments.studentId })
           .from(courseEnrollments)
           .where(ofCourse(courseId));
-        const people = await organizations.pagePeople(tx, { ids: learners, search: query.search }, query);
+        const people = await organizations.pagePeople(tx, { ids: enrolledIds, search: query.search }, query);
         const studentIds = people.items.map((person) => person.id);
         const rows =
           studentIds.length === 0

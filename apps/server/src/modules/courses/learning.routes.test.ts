@@ -1,10 +1,10 @@
 import type {
   CompleteLessonResult,
   CourseDetail,
-  LearnerCourseDetail,
-  LearnerCourseList,
-  LearnerLesson,
   Progression,
+  StudentCourseDetail,
+  StudentCourseList,
+  StudentLesson,
 } from '@cursus/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ async function buildCourse(title: string): Promise<CourseDetail> {
 }
 
 const myCourses = async (person: Person = 'studentA1') =>
-  expectStatus<LearnerCourseList>(await world.call(person, 'GET', '/api/learning/courses'), 200);
+  expectStatus<StudentCourseList>(await world.call(person, 'GET', '/api/learning/courses'), 200);
 const complete = (lessonId: string, person: Person = 'studentA1', courseId = course.id) =>
   world.call(person, 'POST', `/api/learning/courses/${courseId}/lessons/${lessonId}/complete`);
 
@@ -134,7 +134,7 @@ describe(`the learner's formations on ${ENGINE} (SPEC 6)`, () => {
   });
 
   it('shows the outline with completion marks and the lesson to continue with', async () => {
-    const detail = expectStatus<LearnerCourseDetail>(
+    const detail = expectStatus<StudentCourseDetail>(
       await world.call('studentA1', 'GET', `/api/learning/courses/${course.id}`),
       200,
     );
@@ -148,7 +148,7 @@ describe(`the learner's formations on ${ENGINE} (SPEC 6)`, () => {
   });
 
   it('serves a lesson with its content and its neighbours across modules', async () => {
-    const lesson = expectStatus<LearnerLesson>(
+    const lesson = expectStatus<StudentLesson>(
       await world.call('studentA1', 'GET', `/api/learning/courses/${course.id}/lessons/${lessons[2]!.id}`),
       200,
     );
@@ -161,7 +161,7 @@ describe(`the learner's formations on ${ENGINE} (SPEC 6)`, () => {
       previousLesson: { lessonId: lessons[1]!.id, moduleId: lessons[1]!.moduleId },
       nextLesson: { lessonId: lessons[3]!.id, moduleId: lessons[3]!.moduleId },
     });
-    const last = expectStatus<LearnerLesson>(
+    const last = expectStatus<StudentLesson>(
       await world.call('studentA1', 'GET', `/api/learning/courses/${course.id}/lessons/${lessons[3]!.id}`),
       200,
     );
@@ -238,7 +238,7 @@ describe(`the learner's formations on ${ENGINE} (SPEC 6)`, () => {
       completedLessons: 4,
       totalLessons: 5,
     });
-    const detail = expectStatus<LearnerCourseDetail>(
+    const detail = expectStatus<StudentCourseDetail>(
       await world.call('studentA1', 'GET', `/api/learning/courses/${course.id}`),
       200,
     );

@@ -8,7 +8,7 @@ import type { LearningService } from './learning.service.ts';
 const tags = ['learning'];
 
 /** Student pages (SPEC 6; admins pass every guard), behind the gate's 'view:courses'. */
-function requireLearner(
+function requireStudent(
   request: FastifyRequest,
   permission: 'view:courses' | 'view:progression',
 ): SessionUser {
@@ -19,37 +19,37 @@ function requireLearner(
 
 export async function learningRoutesPlugin(app: FastifyInstance, options: { learning: LearningService }) {
   const { learning } = options;
-  const learner = (request: FastifyRequest) => requireLearner(request, 'view:courses');
+  const student = (request: FastifyRequest) => requireStudent(request, 'view:courses');
 
   route(
     app,
     learningRoutes.listCourses,
-    (request, _reply, { query }) => learning.listCourses(learner(request), query),
+    (request, _reply, { query }) => learning.listCourses(student(request), query),
     { tags },
   );
   route(
     app,
     learningRoutes.getCourse,
-    (request, _reply, { params }) => learning.getCourse(learner(request), params.courseId),
+    (request, _reply, { params }) => learning.getCourse(student(request), params.courseId),
     { tags },
   );
   route(
     app,
     learningRoutes.getLesson,
-    (request, _reply, { params }) => learning.getLesson(learner(request), params.courseId, params.lessonId),
+    (request, _reply, { params }) => learning.getLesson(student(request), params.courseId, params.lessonId),
     { tags },
   );
   route(
     app,
     learningRoutes.completeLesson,
     (request, _reply, { params }) =>
-      learning.completeLesson(learner(request), params.courseId, params.lessonId),
+      learning.completeLesson(student(request), params.courseId, params.lessonId),
     { tags },
   );
   route(
     app,
     learningRoutes.progression,
-    (request) => learning.progression(requireLearner(request, 'view:progression')),
+    (request) => learning.progression(requireStudent(request, 'view:progression')),
     { tags },
   );
 }

@@ -3,15 +3,15 @@ import {
   type CourseModality,
   computeProgress,
   DEFAULT_ORGANIZATION_NAME,
-  type LearnerCourse,
-  type LearnerCourseDetail,
-  type LearnerCourseList,
-  type LearnerCourseListQuerySchema,
-  type LearnerLesson,
   type LessonRef,
   type Progression,
   RECENT_COMPLETIONS_LIMIT,
   type SessionUser,
+  type StudentCourse,
+  type StudentCourseDetail,
+  type StudentCourseList,
+  type StudentCourseListQuerySchema,
+  type StudentLesson,
 } from '@cursus/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -31,7 +31,7 @@ import {
 } from './course-queries.ts';
 import { courseEnrollments, courseLessons, courses, lessonCompletions } from './courses.tables.ts';
 
-type ListQuery = z.output<typeof LearnerCourseListQuerySchema>;
+type ListQuery = z.output<typeof StudentCourseListQuerySchema>;
 
 /**
  * The learner's side (SPEC 6): only formations they are enrolled in, published and not archived,
@@ -44,7 +44,7 @@ export function createLearningService(options: {
 }) {
   const { database, organizations, files } = options;
 
-  function asLearner<T>(actor: SessionUser, work: (tx: Tx) => Promise<T>): Promise<T> {
+  function asStudent<T>(actor: SessionUser, work: (tx: Tx) => Promise<T>): Promise<T> {
     if (!actor.organizationId) throw new AppError('NO_ORGANIZATION');
     return database.withTenant(tenantOf(actor), work);
   }
@@ -57,7 +57,7 @@ export function createLearningService(options: {
       isNull(courses.archivedAt),
     )!;
 
-  const learnerSelection = {
+  const studentCourseSelection = {
     course: courses,
     progress: courseEnrollments.progress,
     enrolledAt: courseEnrollments.createdAt,
@@ -72,7 +72,7 @@ export function createLearningService(options: {
     ),
   };
 
-  type LearnerRow = {
+  type StudentRow = {
     course: typeof courses.$inferSelect;
     progress: number;
     enrolledAt: Date;
@@ -87,7 +87,7 @@ export function createLearningService(options: {
     return names.get(actor.organizationId!) || DEFAULT_ORGANIZATION_NAME;
   }
 
-  function toLearnerCourse(row: LearnerRow, organizationName: string): LearnerCourse {
+  function toStudentCourse(row: StudentRow, organizationName: string): StudentCourse {
     const { course } = row;
     return {
       id: course.id,
@@ -107,16 +107,16 @@ export function createLearningService(options: {
     };
   }
 
-  function learnerCourses(tx: Tx, actor: SessionUser, extra?: SQL) {
+  function studentCourses(tx: Tx, actor: SessionUser, extra?: SQL) {
     return tx
-      .select(learnerSelection)
+      .select(studentCourseSelection)
       .from(courseEnrollments)
       .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
       .where(and(visibleTo(actor), extra));
   }
 
-  async function findLearnerCourse(tx: Tx, actor: SessionUser, courseId: string): Promise<LearnerRow> {
-    const [row] = await learnerCourses(tx, actor, eq(courses.id, courseId));
+  async function findStudentCourse(tx: Tx, actor: SessionUser, courseId: string): Promise<StudentRow> {
+    const [row] = await studentCourses(tx, actor, eq(courses.id, courseId));
     if (!row) throw new AppError('TRAINING_NOT_FOUND');
     return row;
   }
@@ -132,15 +132,15 @@ export function createLearningService(options: {
 
   /** The lesson a learner may open: enrolled, published, and not locked (COURSE_LOCKED). */
   async function openableLesson(tx: Tx, actor: SessionUser, courseId: string, lessonId: string) {
-    const course = await findLearnerCourse(tx, actor, courseId);
+    const course = await findStudentCourse(tx, actor, courseId);
     if (course.course.isLocked) throw new AppError('COURSE_LOCKED');
     const lesson = await findLesson(tx, courseId, lessonId);
     return { course, lesson };
   }
 
   return {
-    async listCourses(actor: SessionUser, query: ListQuery): Promise<LearnerCourseList> {
-      return asLearner(actor, async (tx) => {
+    async listCourses(actor: SessionUser, query: ListQuery): Promise<StudentCourseList> {
+      return asStudent(actor, async (tx) => {
         const search = query.search ? ilike(courses.title, containsPattern(query.search)) : undefined;
         const organizationName = await organizationNameOf(tx, actor);
         const page = await readPage(
@@ -150,13 +150,13 @@ export function createLearningService(options: {
             .from(courseEnrollments)
             .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
             .where(and(visibleTo(actor), search)),
-          learnerCourses(tx, actor, search)
+          studentCourses(tx, actor, search)
             .orderBy(
-              sql`coalesce(${learnerSelection.lastActivityAt}, ${courseEnrollments.createdAt}) desc`,
+              sql`coalesce(${studentCourseSelection.lastActivityAt}, ${courseEnrollments.createdAt}) desc`,
               desc(courses.id),
             )
             .$dynamic(),
-          (row) => toLearnerCourse(row, organizationName),
+          (row) => toStudentCourse(row, organizationName),
         );
         return {
           ...page,
@@ -168,9 +168,9 @@ export function createLearningService(options: {
       });
     },
 
-    async getCourse(actor: SessionUser, courseId: string): Promise<LearnerCourseDetail> {
-      return asLearner(actor, async (tx) => {
-        const row = await findLearnerCourse(tx, actor, courseId);
+    async getCourse(actor: SessionUser, courseId: string): Promise<StudentCourseDetail> {
+      return asStudent(actor, async (tx) => {
+        const row = await findStudentCourse(tx, actor, courseId);
         const outline = (await loadOutline(tx, [courseId])).get(courseId) ?? [];
         const completions = await completionsOf(tx, actor, [courseId]);
         let nextLesson: LessonRef | null = null;
@@ -202,7 +202,7 @@ export function createLearningService(options: {
         });
         const { course } = row;
         return {
-          ...toLearnerCourse(row, await organizationNameOf(tx, actor)),
+          ...toStudentCourse(row, await organizationNameOf(tx, actor)),
           objectives: course.objectives,
           prerequisites: course.prerequisites,
           audience: course.audience,
@@ -215,8 +215,8 @@ export function createLearningService(options: {
       });
     },
 
-    async getLesson(actor: SessionUser, courseId: string, lessonId: string): Promise<LearnerLesson> {
-      return asLearner(actor, async (tx) => {
+    async getLesson(actor: SessionUser, courseId: string, lessonId: string): Promise<StudentLesson> {
+      return asStudent(actor, async (tx) => {
         const { course, lesson } = await openableLesson(tx, actor, courseId, lessonId);
         const outline = (await loadOutline(tx, [courseId])).get(courseId) ?? [];
         const sequence: LessonRef[] = outline.flatMap((module) =>
@@ -252,14 +252,14 @@ export function createLearningService(options: {
       courseId: string,
       lessonId: string,
     ): Promise<CompleteLessonResult> {
-      return asLearner(actor, async (tx) => {
+      return asStudent(actor, async (tx) => {
         await openableLesson(tx, actor, courseId, lessonId);
         await tx
           .insert(lessonCompletions)
           .values({ organizationId: actor.organizationId!, courseId, lessonId, studentId: actor.id })
           .onConflictDoNothing();
         await recomputeProgress(tx, courseId, actor.id);
-        const row = await findLearnerCourse(tx, actor, courseId);
+        const row = await findStudentCourse(tx, actor, courseId);
         const [completion] = await tx
           .select({ completedAt: lessonCompletions.completedAt })
           .from(lessonCompletions)
@@ -276,8 +276,8 @@ export function createLearningService(options: {
     },
 
     async progression(actor: SessionUser): Promise<Progression> {
-      return asLearner(actor, async (tx) => {
-        const rows = await learnerCourses(tx, actor).orderBy(asc(courses.title), asc(courses.id));
+      return asStudent(actor, async (tx) => {
+        const rows = await studentCourses(tx, actor).orderBy(asc(courses.title), asc(courses.id));
         const courseIds = rows.map((row) => row.course.id);
         const outlines = await loadOutline(tx, courseIds);
         const completions = await completionsOf(tx, actor, courseIds);

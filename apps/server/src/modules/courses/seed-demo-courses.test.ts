@@ -61,7 +61,7 @@ describe('demo formations', () => {
       database: testApp.database,
       organizationId: course!.organizationId,
       trainerId: course!.createdBy!,
-      learners: [],
+      students: [],
     });
     expect(await testApp.database.db.select().from(courses)).toHaveLength(2);
   });

@@ -98,7 +98,7 @@ export async function seedDemoCourses(options: {
   organizationId: string;
   trainerId: string;
   /** Students to enrol in the published formation, with how many of its lessons each completed. */
-  learners: { studentId: string; completedLessons: number }[];
+  students: { studentId: string; completedLessons: number }[];
 }) {
   const { db } = options.database;
   const { organizationId, trainerId } = options;
@@ -179,21 +179,21 @@ export async function seedDemoCourses(options: {
       COMMUNICATION_MODULES,
     );
 
-    for (const learner of options.learners) {
+    for (const student of options.students) {
       await tx.insert(courseEnrollments).values({
         organizationId,
         courseId: excel.courseId,
-        studentId: learner.studentId,
+        studentId: student.studentId,
         enrolledBy: trainerId,
       });
-      const completed = excel.lessonIds.slice(0, learner.completedLessons);
+      const completed = excel.lessonIds.slice(0, student.completedLessons);
       if (completed.length > 0) {
         await tx.insert(lessonCompletions).values(
           completed.map((lessonId) => ({
             organizationId,
             courseId: excel.courseId,
             lessonId,
-            studentId: learner.studentId,
+            studentId: student.studentId,
           })),
         );
       }

@@ -1,10 +1,10 @@
 import {
-  CONNECTION_LOG_ENTRIES_PER_LEARNER,
+  CONNECTION_LOG_ENTRIES_PER_STUDENT,
   type ConnectionLogFilters,
   type ConnectionLogs,
   type Language,
-  type LearnerConnectionLog,
   type SessionUser,
+  type StudentConnectionLog,
 } from '@cursus/contracts';
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { type Database, tenantOf } from '../../db/client.ts';
@@ -15,7 +15,7 @@ import type { SystemService } from '../system/system.module.ts';
 import { formatDuration, formatParisDateTime, parisDayEnd, parisDayStart } from './paris-calendar.ts';
 import { userTimeTracking } from './time-tracking.tables.ts';
 
-type Learner = { id: string; email: string; fullName: string; organizationId: string };
+type Student = { id: string; email: string; fullName: string; organizationId: string };
 type SignIn = { userId: string; at: Date; userAgent: string | null; ipAddress: string | null };
 type SessionRow = typeof userTimeTracking.$inferSelect;
 
@@ -27,7 +27,7 @@ const CSV_LABELS: Record<Language, { header: string[]; signIn: string; session: 
     total: 'Total',
   },
   en: {
-    header: ['Learner', 'Email', 'Type', 'Formation', 'Start', 'End', 'Duration (hh:mm:ss)', 'IP address'],
+    header: ['Learner', 'Email', 'Type', 'Course', 'Start', 'End', 'Duration (hh:mm:ss)', 'IP address'],
     signIn: 'Sign-in',
     session: 'Tracked session',
     total: 'Total',
@@ -80,7 +80,7 @@ export function createConnectionLogsService(deps: {
   async function summarise(actor: SessionUser, filters: ConnectionLogFilters) {
     const organizationId = scopeOf(actor, filters);
     const tenant = tenantOf(actor);
-    const learners = await organizations.listStudents(tenant, {
+    const students = await organizations.listStudents(tenant, {
       organizationId,
       studentId: filters.studentId,
     });
@@ -101,12 +101,12 @@ export function createConnectionLogsService(deps: {
       userIds: filters.studentId ? [filters.studentId] : undefined,
       ...signInRange(filters),
     });
-    const rows = learners
-      .map((learner) => ({
-        learner,
-        signInCount: signInsBy.get(learner.id) ?? 0,
-        sessionCount: sessionsBy.get(learner.id)?.total ?? 0,
-        totalSeconds: Number(sessionsBy.get(learner.id)?.seconds ?? 0),
+    const rows = students
+      .map((student) => ({
+        student,
+        signInCount: signInsBy.get(student.id) ?? 0,
+        sessionCount: sessionsBy.get(student.id)?.total ?? 0,
+        totalSeconds: Number(sessionsBy.get(student.id)?.seconds ?? 0),
       }))
       .filter((row) => !filters.courseId || row.sessionCount > 0);
     return { organizationId, rows };
@@ -116,10 +116,10 @@ export function createConnectionLogsService(deps: {
     actor: SessionUser,
     organizationId: string | null,
     filters: ConnectionLogFilters,
-    learners: Learner[],
+    students: Student[],
   ) {
     const tenant = tenantOf(actor);
-    const userIds = learners.map((learner) => learner.id);
+    const userIds = students.map((student) => student.id);
     const sessions: SessionRow[] = userIds.length
       ? await database.withTenant(tenant, (tx) =>
           tx
@@ -152,24 +152,24 @@ export function createConnectionLogsService(deps: {
         actor,
         organizationId,
         query,
-        page.map((row) => row.learner),
+        page.map((row) => row.student),
       );
-      const items: LearnerConnectionLog[] = page.map((row) => ({
-        studentId: row.learner.id,
-        fullName: row.learner.fullName,
-        email: row.learner.email,
+      const items: StudentConnectionLog[] = page.map((row) => ({
+        studentId: row.student.id,
+        fullName: row.student.fullName,
+        email: row.student.email,
         signInCount: row.signInCount,
         sessionCount: row.sessionCount,
         totalSeconds: row.totalSeconds,
-        signIns: (signInsBy.get(row.learner.id) ?? [])
-          .slice(0, CONNECTION_LOG_ENTRIES_PER_LEARNER)
+        signIns: (signInsBy.get(row.student.id) ?? [])
+          .slice(0, CONNECTION_LOG_ENTRIES_PER_STUDENT)
           .map((signIn) => ({
             at: signIn.at.toISOString(),
             ipAddress: signIn.ipAddress,
             userAgent: signIn.userAgent,
           })),
-        sessions: (sessionsBy.get(row.learner.id) ?? [])
-          .slice(0, CONNECTION_LOG_ENTRIES_PER_LEARNER)
+        sessions: (sessionsBy.get(row.student.id) ?? [])
+          .slice(0, CONNECTION_LOG_ENTRIES_PER_STUDENT)
           .map((session) => ({
             id: session.id,
             courseId: session.courseId,
@@ -185,7 +185,7 @@ export function createConnectionLogsService(deps: {
         page: query.page,
         pageSize: query.pageSize,
         totals: {
-          learnerCount: rows.length,
+          studentCount: rows.length,
           signInCount: rows.reduce((sum, row) => sum + row.signInCount, 0),
           sessionCount: rows.reduce((sum, row) => sum + row.sessionCount, 0),
           totalSeconds: rows.reduce((sum, row) => sum + row.totalSeconds, 0),
@@ -201,13 +201,13 @@ export function createConnectionLogsService(deps: {
         actor,
         organizationId,
         filters,
-        rows.map((row) => row.learner),
+        rows.map((row) => row.student),
       );
       const lines = [labels.header];
-      for (const { learner, totalSeconds } of rows) {
-        const who = [learner.fullName, learner.email];
+      for (const { student, totalSeconds } of rows) {
+        const who = [student.fullName, student.email];
         const events = [
-          ...(signInsBy.get(learner.id) ?? []).map((signIn) => ({
+          ...(signInsBy.get(student.id) ?? []).map((signIn) => ({
             at: signIn.at,
             cells: [
               ...who,
@@ -219,7 +219,7 @@ export function createConnectionLogsService(deps: {
               signIn.ipAddress ?? '',
             ],
           })),
-          ...(sessionsBy.get(learner.id) ?? []).map((session) => ({
+          ...(sessionsBy.get(student.id) ?? []).map((session) => ({
             at: session.sessionStart,
             cells: [
               ...who,

@@ -57,14 +57,14 @@ describe('connection logs (/trainer/connection-logs)', () => {
       courseId: course.id,
       courseTitle: course.title,
     });
-    expect(result.totals).toMatchObject({ learnerCount: 2, sessionCount: 3, totalSeconds: 6005 });
+    expect(result.totals).toMatchObject({ studentCount: 2, sessionCount: 3, totalSeconds: 6005 });
   });
 
   it('filters by learner, formation and Paris days, and pages', async () => {
-    const byLearner = await logs(`?studentId=${world.users.studentA2.id}`);
-    expect(byLearner.items.map((item: { email: string }) => item.email)).toEqual(['hugo@org-a.example']);
+    const byStudent = await logs(`?studentId=${world.users.studentA2.id}`);
+    expect(byStudent.items.map((item: { email: string }) => item.email)).toEqual(['hugo@org-a.example']);
     const byCourse = await logs(`?courseId=${course.id}`);
-    expect(byCourse.totals).toMatchObject({ learnerCount: 1, sessionCount: 1, totalSeconds: 3600 });
+    expect(byCourse.totals).toMatchObject({ studentCount: 1, sessionCount: 1, totalSeconds: 3600 });
     const byDates = await logs('?from=2026-01-13&to=2026-01-15');
     expect(byDates.totals).toMatchObject({ sessionCount: 2, totalSeconds: 2405 });
     const paged = await logs('?pageSize=1&page=2');
@@ -87,10 +87,10 @@ describe('connection logs (/trainer/connection-logs)', () => {
         (item: { email: string }) => item.email,
       ),
     ).toEqual(['ines@org-b.example']);
-    expect((await logs('', 'admin')).totals.learnerCount).toBe(3);
+    expect((await logs('', 'admin')).totals.studentCount).toBe(3);
     expect(
       (await logs(`?organizationId=${world.users.trainerB.organizationId}`, 'admin')).totals,
-    ).toMatchObject({ learnerCount: 1, totalSeconds: 3600 });
+    ).toMatchObject({ studentCount: 1, totalSeconds: 3600 });
     expect((await world.call('studentA1', 'GET', '/api/time-tracking/connection-logs')).statusCode).toBe(403);
   });
 
@@ -122,7 +122,7 @@ describe('connection logs (/trainer/connection-logs)', () => {
     await world.call('trainerA', 'PATCH', '/api/auth/preferences', { language: 'en' });
     const response = await world.call('trainerA', 'GET', '/api/time-tracking/connection-logs/export');
     expect(response.rawPayload.subarray(3).toString('utf8').split('\r\n')[0]).toBe(
-      'Learner;Email;Type;Formation;Start;End;Duration (hh:mm:ss);IP address',
+      'Learner;Email;Type;Course;Start;End;Duration (hh:mm:ss);IP address',
     );
     await world.call('trainerA', 'PATCH', '/api/auth/preferences', { language: 'fr' });
   });

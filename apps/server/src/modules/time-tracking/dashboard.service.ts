@@ -1,4 +1,4 @@
-import type { DashboardCourse, LearnerCourse, MyDashboard, SessionUser } from '@cursus/contracts';
+import type { DashboardCourse, MyDashboard, SessionUser, StudentCourse } from '@cursus/contracts';
 import { MAX_PAGE_SIZE } from '@cursus/contracts';
 import { and, eq, isNotNull, max } from 'drizzle-orm';
 import { type Database, tenantOf } from '../../db/client.ts';
@@ -19,8 +19,8 @@ export function createDashboardService(deps: {
   const { database, timeTracking, learning, now } = deps;
 
   /** Every formation of the learner, from the courses module (its list pages through them). */
-  async function allCourses(user: SessionUser): Promise<LearnerCourse[]> {
-    const courses: LearnerCourse[] = [];
+  async function allCourses(user: SessionUser): Promise<StudentCourse[]> {
+    const courses: StudentCourse[] = [];
     for (let page = 1; ; page += 1) {
       const list = await learning.listCourses(user, { page, pageSize: MAX_PAGE_SIZE });
       courses.push(...list.items);
@@ -49,7 +49,7 @@ export function createDashboardService(deps: {
       allCourses(user),
       trackedActivity(user),
     ]);
-    const toDashboardCourse = (course: LearnerCourse) => {
+    const toDashboardCourse = (course: StudentCourse) => {
       const trackedAt = tracked.get(course.id);
       const completedAt = course.lastActivityAt ? new Date(course.lastActivityAt) : null;
       const latest = [trackedAt, completedAt].filter((date): date is Date => Boolean(date));

@@ -53,16 +53,16 @@ export function createIntegrityService(deps: {
   const { database, issues, now } = deps;
 
   /** Repairs the learner's totals from their session rows when they disagree; returns the gap repaired. */
-  async function repairTotals(db: Queryable, learner: { userId: string; organizationId: string }) {
-    const [row] = await db.select().from(userTotalTime).where(eq(userTotalTime.userId, learner.userId));
-    const truth = await sumClosedSessions(db, learner.userId);
+  async function repairTotals(db: Queryable, student: { userId: string; organizationId: string }) {
+    const [row] = await db.select().from(userTotalTime).where(eq(userTotalTime.userId, student.userId));
+    const truth = await sumClosedSessions(db, student.userId);
     const recorded = row?.totalTimeSeconds ?? 0;
     const gap = Math.abs(recorded - truth);
     const corrupted = row ? isTotalCorrupted(row) : false;
     if (gap <= TIME_TRACKING.toleranceSeconds && !corrupted) return null;
     await setTotals(
       db,
-      { userId: learner.userId, organizationId: row?.organizationId ?? learner.organizationId },
+      { userId: student.userId, organizationId: row?.organizationId ?? student.organizationId },
       truth,
       now(),
     );
@@ -70,13 +70,13 @@ export function createIntegrityService(deps: {
   }
 
   async function reportMismatch(
-    learner: { userId: string; organizationId: string },
+    student: { userId: string; organizationId: string },
     repair: { gap: number; corrupted: boolean; recorded: number; truth: number },
   ) {
     await issues.report({
       issueType: 'time_mismatch',
-      userId: learner.userId,
-      organizationId: learner.organizationId,
+      userId: student.userId,
+      organizationId: student.organizationId,
       detail: repair.corrupted
         ? `total_time_seconds ${repair.recorded} disagrees with its hours and minutes; repaired to ${repair.truth}`
         : `total ${repair.recorded} s against ${repair.truth} s of sessions; repaired`,
@@ -95,7 +95,7 @@ export function createIntegrityService(deps: {
    */
   async function check(user: SessionUser, input: TimeCheckInput): Promise<TimeCheckResult> {
     if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
-    const learner = { userId: user.id, organizationId: user.organizationId };
+    const student = { userId: user.id, organizationId: user.organizationId };
     const at = now();
     const outcome = await database.withTenant(tenantOf(user), async (tx) => {
       const own = and(eq(userTimeTracking.id, input.sessionId), eq(userTimeTracking.userId, user.id));
@@ -113,7 +113,7 @@ export function createIntegrityService(deps: {
         .select({ total: count() })
         .from(userTimeTracking)
         .where(and(eq(userTimeTracking.userId, user.id), isNull(userTimeTracking.sessionEnd)));
-      const repair = await repairTotals(tx, learner);
+      const repair = await repairTotals(tx, student);
       return { serverSeconds: session.durationSeconds, openSessionCount: open?.total ?? 0, repair };
     });
 
@@ -123,7 +123,7 @@ export function createIntegrityService(deps: {
       found.push('time_mismatch');
       await issues.report({
         issueType: 'time_mismatch',
-        ...learner,
+        ...student,
         detail: `local ${input.localElapsedSeconds} s against server ${outcome.serverSeconds} s`,
         metadata: { sessionId: input.sessionId, differenceSeconds },
         alert: issues.isAlertGap(differenceSeconds),
@@ -131,13 +131,13 @@ export function createIntegrityService(deps: {
     }
     if (outcome.repair) {
       if (!found.includes('time_mismatch')) found.push('time_mismatch');
-      await reportMismatch(learner, outcome.repair);
+      await reportMismatch(student, outcome.repair);
     }
     if (outcome.openSessionCount > TIME_TRACKING.maxOpenSessions) {
       found.push('duplicate_tracking');
       await issues.report({
         issueType: 'duplicate_tracking',
-        ...learner,
+        ...student,
         detail: `${outcome.openSessionCount} open sessions`,
         metadata: { openSessionCount: outcome.openSessionCount },
         alert: issues.isAlertDuplicates(outcome.openSessionCount),
@@ -176,16 +176,16 @@ export function createIntegrityService(deps: {
         ),
       )
       .orderBy(asc(userTimeTracking.userId), asc(userTimeTracking.sessionStart));
-    const stuckByLearner = new Map<string, { organizationId: string; ids: string[] }>();
+    const stuckByStudent = new Map<string, { organizationId: string; ids: string[] }>();
     for (const session of stuck) {
       const closed = await db.transaction((tx) => closeAtLastActivity(tx, session, at));
       if (!closed) continue;
       report.closedStuckSessions += 1;
-      const entry = stuckByLearner.get(session.userId) ?? { organizationId: session.organizationId, ids: [] };
+      const entry = stuckByStudent.get(session.userId) ?? { organizationId: session.organizationId, ids: [] };
       entry.ids.push(session.id);
-      stuckByLearner.set(session.userId, entry);
+      stuckByStudent.set(session.userId, entry);
     }
-    for (const [userId, entry] of stuckByLearner) {
+    for (const [userId, entry] of stuckByStudent) {
       await issues.report({
         issueType: 'session_stuck',
         userId,
@@ -235,11 +235,11 @@ export function createIntegrityService(deps: {
     // Both drivers answer raw SQL with { rows }.
     const rows = (suspects as unknown as { rows: { user_id: string; organization_id: string }[] }).rows;
     for (const suspect of rows) {
-      const learner = { userId: suspect.user_id, organizationId: suspect.organization_id };
-      const repair = await db.transaction((tx) => repairTotals(tx, learner));
+      const student = { userId: suspect.user_id, organizationId: suspect.organization_id };
+      const repair = await db.transaction((tx) => repairTotals(tx, student));
       if (!repair) continue;
       report.repairedTotals += 1;
-      await reportMismatch(learner, repair);
+      await reportMismatch(student, repair);
     }
     return report;
   }

@@ -63,7 +63,7 @@ export function createSyncSessions(deps: {
     if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
     const courses = await knownCourses(user, entries);
     const at = now();
-    const learner = { userId: user.id, organizationId: user.organizationId };
+    const student = { userId: user.id, organizationId: user.organizationId };
     const sorted = [...entries].sort((a, b) => a.sessionStart.localeCompare(b.sessionStart));
 
     const outcome = await database.withTenant(tenantOf(user), async (tx) => {
@@ -103,7 +103,7 @@ export function createSyncSessions(deps: {
             })
             .where(and(eq(userTimeTracking.id, entry.id), sql`${userTimeTracking.sessionEnd} is null`))
             .returning();
-          if (closed) await addToTotals(tx, learner, closed.durationSeconds, at);
+          if (closed) await addToTotals(tx, student, closed.durationSeconds, at);
           results.set(entry.id, { id: entry.id, status: closed ? 'synced' : 'duplicate' });
           continue;
         }
@@ -127,7 +127,7 @@ export function createSyncSessions(deps: {
           .insert(userTimeTracking)
           .values({
             id: entry.id,
-            ...learner,
+            ...student,
             courseId: entry.courseId && courses.has(entry.courseId) ? entry.courseId : null,
             sessionStart: start,
             sessionEnd: end,
@@ -142,7 +142,7 @@ export function createSyncSessions(deps: {
           reject(entry.id, 'id_conflict');
           continue;
         }
-        await addToTotals(tx, learner, entry.durationSeconds, at);
+        await addToTotals(tx, student, entry.durationSeconds, at);
         results.set(entry.id, { id: entry.id, status: 'synced' });
       }
       return { results, totals: await readTotals(tx, user.id) };

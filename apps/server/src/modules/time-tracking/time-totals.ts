@@ -64,7 +64,7 @@ const splitTotal = (total: number) => ({
  */
 export async function addToTotals(
   db: Queryable,
-  learner: { userId: string; organizationId: string },
+  student: { userId: string; organizationId: string },
   seconds: number,
   now: Date,
 ): Promise<TotalTime> {
@@ -72,8 +72,8 @@ export async function addToTotals(
   const [row] = await db
     .insert(userTotalTime)
     .values({
-      userId: learner.userId,
-      organizationId: learner.organizationId,
+      userId: student.userId,
+      organizationId: student.organizationId,
       ...splitTotal(seconds),
       updatedAt: now,
     })
@@ -93,14 +93,14 @@ export async function addToTotals(
 /** Sets the totals to exactly `total` seconds (repair from session rows, admin reset). */
 export async function setTotals(
   db: Queryable,
-  learner: { userId: string; organizationId: string },
+  student: { userId: string; organizationId: string },
   total: number,
   now: Date,
 ): Promise<TotalTime> {
   const values = { ...splitTotal(total), updatedAt: now };
   const [row] = await db
     .insert(userTotalTime)
-    .values({ userId: learner.userId, organizationId: learner.organizationId, ...values })
+    .values({ userId: student.userId, organizationId: student.organizationId, ...values })
     .onConflictDoUpdate({ target: userTotalTime.userId, set: values })
     .returning();
   return toTotals(row);

@@ -146,23 +146,23 @@ describe('totals: today, this week (Monday, Europe/Paris), total', () => {
 });
 
 describe('resets by role (SPEC 4, 6)', () => {
-  async function seedLearner() {
+  async function seedStudent() {
     expectStatus(await sync([offlineSession('2026-01-11T20:00:00Z', '2026-01-11T21:00:00Z', 3600)]), 200);
     return (await world.startSession()).session;
   }
-  const learnerUrl = (action: string) => `/api/time-tracking/learners/${world.users.studentA1.id}/${action}`;
+  const studentUrl = (action: string) => `/api/time-tracking/students/${world.users.studentA1.id}/${action}`;
 
   it('refuses students both resets', async () => {
-    await seedLearner();
-    expect((await world.call('studentA1', 'POST', learnerUrl('reset-session'))).statusCode).toBe(403);
-    expect((await world.call('studentA2', 'POST', learnerUrl('reset-total'))).statusCode).toBe(403);
+    await seedStudent();
+    expect((await world.call('studentA1', 'POST', studentUrl('reset-session'))).statusCode).toBe(403);
+    expect((await world.call('studentA2', 'POST', studentUrl('reset-total'))).statusCode).toBe(403);
   });
 
   it('lets a trainer close the current session with duration 0, and not reset the total', async () => {
-    const session = await seedLearner();
+    const session = await seedStudent();
     world.advance(600);
     expectStatus(await world.heartbeat(session.id, 600), 200);
-    expect(expectStatus(await world.call('trainerA', 'POST', learnerUrl('reset-session')), 200)).toEqual({
+    expect(expectStatus(await world.call('trainerA', 'POST', studentUrl('reset-session')), 200)).toEqual({
       closedSessionCount: 1,
     });
     const [row] = await world.testApp.database.db
@@ -171,14 +171,14 @@ describe('resets by role (SPEC 4, 6)', () => {
       .where(eq(userTimeTracking.id, session.id));
     expect(row).toMatchObject({ durationSeconds: 0, sessionEnd: world.clock });
     expect((await myTime()).totalSeconds).toBe(3600);
-    const refused = await world.call('trainerA', 'POST', learnerUrl('reset-total'));
+    const refused = await world.call('trainerA', 'POST', studentUrl('reset-total'));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('NOT_AUTHORIZED');
   });
 
   it('hides another organisation’s learner from a trainer (404)', async () => {
-    await seedLearner();
-    const response = await world.call('trainerB', 'POST', learnerUrl('reset-session'));
+    await seedStudent();
+    const response = await world.call('trainerB', 'POST', studentUrl('reset-session'));
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('USER_NOT_FOUND');
     expect(
@@ -187,8 +187,8 @@ describe('resets by role (SPEC 4, 6)', () => {
   });
 
   it('lets an admin reset the total: totals to 0 and the session rows deleted', async () => {
-    await seedLearner();
-    const result = expectStatus(await world.call('admin', 'POST', learnerUrl('reset-total')), 200);
+    await seedStudent();
+    const result = expectStatus(await world.call('admin', 'POST', studentUrl('reset-total')), 200);
     expect(result).toMatchObject({
       success: true,
       deletedSessionCount: 2,

@@ -39,12 +39,12 @@ export async function timeTrackingRoutesPlugin(
 ) {
   const { timeTracking, integrity, connectionLogs, attempts } = options;
   // SPEC 4: time is tracked for students only (admins pass every guard).
-  const learner = (request: FastifyRequest) => requireRole(request, ['student']);
+  const student = (request: FastifyRequest) => requireRole(request, ['student']);
 
   route(
     app,
     timeTrackingRoutes.start,
-    (request, _reply, { body }) => timeTracking.start(learner(request), body),
+    (request, _reply, { body }) => timeTracking.start(student(request), body),
     {
       tags,
     },
@@ -52,33 +52,33 @@ export async function timeTrackingRoutesPlugin(
   route(
     app,
     timeTrackingRoutes.listOpen,
-    async (request) => ({ items: await timeTracking.listOpen(learner(request)) }),
+    async (request) => ({ items: await timeTracking.listOpen(student(request)) }),
     { tags },
   );
   route(
     app,
     timeTrackingRoutes.heartbeat,
-    (request, _reply, { params, body }) => timeTracking.heartbeat(learner(request), params.id, body),
+    (request, _reply, { params, body }) => timeTracking.heartbeat(student(request), params.id, body),
     { tags },
   );
   route(
     app,
     timeTrackingRoutes.end,
-    (request, _reply, { params, body }) => timeTracking.end(learner(request), params.id, body.elapsedSeconds),
+    (request, _reply, { params, body }) => timeTracking.end(student(request), params.id, body.elapsedSeconds),
     { tags },
   );
   route(
     app,
     timeTrackingRoutes.sync,
-    (request, _reply, { body }) => options.syncSessions(learner(request), body.sessions),
+    (request, _reply, { body }) => options.syncSessions(student(request), body.sessions),
     { tags },
   );
-  route(app, timeTrackingRoutes.myTime, (request) => timeTracking.myTime(learner(request)), { tags });
+  route(app, timeTrackingRoutes.myTime, (request) => timeTracking.myTime(student(request)), { tags });
   route(
     app,
     timeTrackingRoutes.dashboard,
     (request) => {
-      const user = learner(request);
+      const user = student(request);
       if (!hasPermission(user.role, ['view:dashboard'])) throw new AppError('NOT_AUTHORIZED');
       return options.getDashboard(user);
     },
@@ -87,7 +87,7 @@ export async function timeTrackingRoutesPlugin(
   route(
     app,
     timeTrackingRoutes.check,
-    (request, _reply, { body }) => integrity.check(learner(request), body),
+    (request, _reply, { body }) => integrity.check(student(request), body),
     {
       tags,
     },
@@ -96,7 +96,7 @@ export async function timeTrackingRoutesPlugin(
     app,
     timeTrackingRoutes.reportIssue,
     async (request, _reply, { body }) => {
-      const user = learner(request);
+      const user = student(request);
       if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
       const key = `user:${user.id}:time-issues`;
       await attempts.consume(key, ISSUE_REPORTS_PER_USER);
@@ -119,7 +119,7 @@ export async function timeTrackingRoutesPlugin(
       const user = requireStaff(request, 'manage:time-tracking');
       const result = await timeTracking.resetSession(user, params.userId);
       request.log.info(
-        { event: 'time_tracking.reset_session', by: user.id, learnerId: params.userId, ...result },
+        { event: 'time_tracking.reset_session', by: user.id, studentId: params.userId, ...result },
         'current session reset',
       );
       return result;
@@ -136,7 +136,7 @@ export async function timeTrackingRoutesPlugin(
         {
           event: 'time_tracking.reset_total',
           by: user.id,
-          learnerId: params.userId,
+          studentId: params.userId,
           deleted: result.deletedSessionCount,
         },
         'total time reset',

@@ -46,13 +46,13 @@ const ownSession = (user: SessionUser, id: string) =>
 export function createTimeTrackingService(deps: TimeTrackingDeps) {
   const { database, issues, organizations, learning, now } = deps;
 
-  function asLearner<T>(user: SessionUser, work: (tx: Tx) => Promise<T>): Promise<T> {
+  function asStudent<T>(user: SessionUser, work: (tx: Tx) => Promise<T>): Promise<T> {
     if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
     return database.withTenant(tenantOf(user), work);
   }
 
   /** Serialises a learner's starts and syncs, so two tabs cannot both open a session. */
-  const lockLearner = (tx: Tx, userId: string) =>
+  const lockStudent = (tx: Tx, userId: string) =>
     tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${userId}, 0))`);
 
   /** A formation the learner is enrolled in (TRAINING_NOT_FOUND otherwise), asked of the courses module. */
@@ -85,8 +85,8 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
     await checkCourse(user, input.courseId);
     const at = now();
     const result = await reporting(user, 'session_creation_failed', () =>
-      asLearner(user, async (tx) => {
-        await lockLearner(tx, user.id);
+      asStudent(user, async (tx) => {
+        await lockStudent(tx, user.id);
         const open = await tx
           .select()
           .from(userTimeTracking)
@@ -217,7 +217,7 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
           maxReached: false,
         };
       }
-      return asLearner(user, async (tx) => {
+      return asStudent(user, async (tx) => {
         if (row) {
           await closeAtMaximum(tx, user, id, at);
           return {
@@ -243,7 +243,7 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
 
   async function end(user: SessionUser, id: string, elapsedSeconds: number): Promise<EndTimeSessionResult> {
     return reporting(user, 'session_end_failed', () =>
-      asLearner(user, async (tx) => {
+      asStudent(user, async (tx) => {
         const at = now();
         const [closed] = await tx
           .update(userTimeTracking)
@@ -267,7 +267,7 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
   }
 
   async function listOpen(user: SessionUser) {
-    const rows = await asLearner(user, (tx) =>
+    const rows = await asStudent(user, (tx) =>
       tx
         .select()
         .from(userTimeTracking)
@@ -282,7 +282,7 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
     const at = now();
     const dayStart = startOfParisDay(at);
     const weekStart = startOfParisWeek(at);
-    return asLearner(user, async (tx) => {
+    return asStudent(user, async (tx) => {
       const duration = userTimeTracking.durationSeconds;
       const [sums] = await tx
         .select({
@@ -311,19 +311,19 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
   }
 
   /** A learner the actor may act on: a student of the actor's organisation (any, for an admin). */
-  async function findLearner(actor: SessionUser, learnerId: string) {
-    const learner = await organizations.loadUser(learnerId);
+  async function findStudent(actor: SessionUser, studentId: string) {
+    const student = await organizations.loadUser(studentId);
     const isVisible =
-      learner?.organizationId &&
-      learner.role === 'student' &&
-      (actor.role === 'admin' || learner.organizationId === actor.organizationId);
-    if (!learner || !isVisible) throw new AppError('USER_NOT_FOUND');
-    return { userId: learner.id, organizationId: learner.organizationId! };
+      student?.organizationId &&
+      student.role === 'student' &&
+      (actor.role === 'admin' || student.organizationId === actor.organizationId);
+    if (!student || !isVisible) throw new AppError('USER_NOT_FOUND');
+    return { userId: student.id, organizationId: student.organizationId! };
   }
 
   /** SPEC 4: the learner's open sessions are closed with duration 0; nothing is added to the totals. */
-  async function resetSession(actor: SessionUser, learnerId: string) {
-    await findLearner(actor, learnerId);
+  async function resetSession(actor: SessionUser, studentId: string) {
+    await findStudent(actor, studentId);
     const at = now();
     const closed = await database.withTenant(tenantOf(actor), (tx) =>
       tx
@@ -332,21 +332,21 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
           durationSeconds: 0,
           sessionEnd: sql`greatest(${userTimeTracking.sessionStart}, ${timestamp(at)})`,
         })
-        .where(and(eq(userTimeTracking.userId, learnerId), isNull(userTimeTracking.sessionEnd)))
+        .where(and(eq(userTimeTracking.userId, studentId), isNull(userTimeTracking.sessionEnd)))
         .returning({ id: userTimeTracking.id }),
     );
     return { closedSessionCount: closed.length };
   }
 
   /** SPEC 4 and 7 (update-total-time, action reset): totals to 0 and the session rows deleted, together. */
-  async function resetTotal(actor: SessionUser, learnerId: string) {
-    const learner = await findLearner(actor, learnerId);
+  async function resetTotal(actor: SessionUser, studentId: string) {
+    const student = await findStudent(actor, studentId);
     return database.withTenant(tenantOf(actor), async (tx) => {
       const deleted = await tx
         .delete(userTimeTracking)
-        .where(eq(userTimeTracking.userId, learnerId))
+        .where(eq(userTimeTracking.userId, studentId))
         .returning({ id: userTimeTracking.id });
-      const totals: TotalTime = await setTotals(tx, learner, 0, now());
+      const totals: TotalTime = await setTotals(tx, student, 0, now());
       return { success: true as const, deletedSessionCount: deleted.length, totals };
     });
   }

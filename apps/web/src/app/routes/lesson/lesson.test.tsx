@@ -1,4 +1,4 @@
-import type { LearnerLesson } from '@cursus/contracts';
+import type { StudentLesson } from '@cursus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -160,7 +160,7 @@ describe('lesson view', () => {
 });
 
 describe('lesson content', () => {
-  function renderContent(lesson: Partial<LearnerLesson>) {
+  function renderContent(lesson: Partial<StudentLesson>) {
     return renderLesson(lessonPath(MODULE_1, LESSON_2), {
       [lessonApi(LESSON_2)]: { body: buildLesson(lesson) },
     });

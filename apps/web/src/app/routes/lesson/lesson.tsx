@@ -3,7 +3,7 @@ import { LessonView } from '@/features/learning/components/lesson-view';
 
 /** SPEC 2 /formations/{formationId}/module/{moduleId}/lesson/{lessonId}, in the lesson layout. */
 export default function LessonRoute() {
-  const { formationId = '', moduleId = '', lessonId = '' } = useParams();
+  const { formationId: courseId = '', moduleId = '', lessonId = '' } = useParams();
   // Keyed by lesson: each lesson starts with fresh state (completion feedback, video facade).
-  return <LessonView key={lessonId} courseId={formationId} moduleId={moduleId} lessonId={lessonId} />;
+  return <LessonView key={lessonId} courseId={courseId} moduleId={moduleId} lessonId={lessonId} />;
 }

@@ -85,13 +85,13 @@ describe('public pages', () => {
 
   it('moves between the learner and trainer tabs with the arrow keys', () => {
     renderPage(KnowledgeBaseRoute);
-    const learnerTab = screen.getByRole('tab', { name: 'Apprenant' });
-    expect(learnerTab.getAttribute('aria-selected')).toBe('true');
+    const studentTab = screen.getByRole('tab', { name: 'Apprenant' });
+    expect(studentTab.getAttribute('aria-selected')).toBe('true');
     expect(
       screen.getByRole('heading', { level: 2, name: 'Créer son compte et confirmer son email' }),
     ).toBeTruthy();
 
-    fireEvent.keyDown(learnerTab, { key: 'ArrowRight' });
+    fireEvent.keyDown(studentTab, { key: 'ArrowRight' });
     const trainerTab = screen.getByRole('tab', { name: 'Formateur' });
     expect(trainerTab.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(trainerTab);

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildMyDashboard } from '@/features/dashboard/testing/build-dashboard';
-import { buildCourseList, buildLearnerCourse, uuid } from '@/features/learning/testing/fixtures';
+import { buildCourseList, buildStudentCourse, uuid } from '@/features/learning/testing/fixtures';
 import { apiError, buildUser, type MockResponse, mockApi, renderRoutes } from '@/testing/test-utils';
 import { createAppRoutes } from '../../router';
 
@@ -22,13 +22,13 @@ describe('/dashboard (Mon Suivi)', () => {
     renderDashboard(
       { body: buildMyDashboard() },
       buildCourseList([
-        buildLearnerCourse({
+        buildStudentCourse({
           id: uuid(1),
           title: 'Sécurité au travail',
           progress: 50,
           completedLessons: 2,
         }),
-        buildLearnerCourse({ id: uuid(2), title: 'Gestes de secours', progress: 100, completedLessons: 4 }),
+        buildStudentCourse({ id: uuid(2), title: 'Gestes de secours', progress: 100, completedLessons: 4 }),
       ]),
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Mon Suivi' })).toBeTruthy();

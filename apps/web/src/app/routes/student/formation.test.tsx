@@ -13,7 +13,7 @@ import {
 import { apiError, buildUser, type MockResponse, mockApi, renderRoutes } from '@/testing/test-utils';
 import { createAppRoutes } from '../../router';
 
-function renderFormation(detail: MockResponse, path = `/formations/${COURSE_ID}`) {
+function renderCourse(detail: MockResponse, path = `/formations/${COURSE_ID}`) {
   const api = mockApi({
     'GET /api/auth/session': { body: { user: buildUser() } },
     [`GET /api/learning/courses/${COURSE_ID}`]: detail,
@@ -26,7 +26,7 @@ const lessonPath = (moduleId: string, lessonId: string) =>
 
 describe('/formations/{id}', () => {
   it('shows the programme, the modules and lessons with their completion marks', async () => {
-    renderFormation({ body: buildCourseDetail([LESSON_1]) });
+    renderCourse({ body: buildCourseDetail([LESSON_1]) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sécurité au travail' })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 2, name: 'Programme de la formation' })).toBeTruthy();
@@ -51,26 +51,26 @@ describe('/formations/{id}', () => {
   });
 
   it('continues with the first lesson not completed, across modules', async () => {
-    renderFormation({ body: buildCourseDetail([LESSON_1, LESSON_2]) });
+    renderCourse({ body: buildCourseDetail([LESSON_1, LESSON_2]) });
     const button = await screen.findByRole('link', { name: 'Continuer' });
     expect(button.getAttribute('href')).toBe(lessonPath(MODULE_2, LESSON_3));
     expect(screen.getByText('Prochaine leçon : Alerter les secours')).toBeTruthy();
   });
 
   it('skips back to a lesson left behind rather than the furthest one', async () => {
-    renderFormation({ body: buildCourseDetail([LESSON_1, LESSON_3, LESSON_4]) });
+    renderCourse({ body: buildCourseDetail([LESSON_1, LESSON_3, LESSON_4]) });
     expect((await screen.findByRole('link', { name: 'Continuer' })).getAttribute('href')).toBe(
       lessonPath(MODULE_1, LESSON_2),
     );
   });
 
   it("says 'Commencer' before any lesson and 'Revoir' once all are done", async () => {
-    const { unmount } = renderFormation({ body: buildCourseDetail([]) });
+    const { unmount } = renderCourse({ body: buildCourseDetail([]) });
     expect((await screen.findByRole('link', { name: 'Commencer' })).getAttribute('href')).toBe(
       lessonPath(MODULE_1, LESSON_1),
     );
     unmount();
-    renderFormation({ body: buildCourseDetail([LESSON_1, LESSON_2, LESSON_3, LESSON_4]) });
+    renderCourse({ body: buildCourseDetail([LESSON_1, LESSON_2, LESSON_3, LESSON_4]) });
     expect((await screen.findByRole('link', { name: 'Revoir' })).getAttribute('href')).toBe(
       lessonPath(MODULE_1, LESSON_1),
     );
@@ -79,7 +79,7 @@ describe('/formations/{id}', () => {
   });
 
   it('shows a locked formation closed: no continue button, no lesson link', async () => {
-    renderFormation({ body: buildCourseDetail([LESSON_1], { isLocked: true }) });
+    renderCourse({ body: buildCourseDetail([LESSON_1], { isLocked: true }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sécurité au travail' })).toBeTruthy();
     expect(screen.getByText('Formation verrouillée')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Continuer|Commencer|Revoir/ })).toBeNull();
@@ -91,7 +91,7 @@ describe('/formations/{id}', () => {
   });
 
   it("shows SPEC 8 'training not found' for a formation the learner cannot see", async () => {
-    renderFormation(apiError('TRAINING_NOT_FOUND', 404));
+    renderCourse(apiError('TRAINING_NOT_FOUND', 404));
     expect(await screen.findByRole('heading', { level: 1, name: 'Formation introuvable' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Retour à mes formations' }).getAttribute('href')).toBe(
       '/formations',
@@ -99,7 +99,7 @@ describe('/formations/{id}', () => {
   });
 
   it('shows not found for a malformed id without asking the server', async () => {
-    const { calls } = renderFormation({ body: buildCourseDetail() }, '/formations/12');
+    const { calls } = renderCourse({ body: buildCourseDetail() }, '/formations/12');
     expect(await screen.findByRole('heading', { level: 1, name: 'Formation introuvable' })).toBeTruthy();
     expect(calls.some((call) => call.path.startsWith('/api/learning'))).toBe(false);
   });
@@ -107,7 +107,7 @@ describe('/formations/{id}', () => {
   it.each([`/course/${COURSE_ID}`, `/student/formations/${COURSE_ID}`])(
     'shows the same formation page at %s',
     async (path) => {
-      renderFormation({ body: buildCourseDetail([LESSON_1]) }, path);
+      renderCourse({ body: buildCourseDetail([LESSON_1]) }, path);
       expect(await screen.findByRole('heading', { level: 1, name: 'Sécurité au travail' })).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Continuer' }).getAttribute('href')).toBe(
         lessonPath(MODULE_1, LESSON_2),

@@ -1,13 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildCourseList, buildLearnerCourse, uuid } from '@/features/learning/testing/fixtures';
+import { buildCourseList, buildStudentCourse, uuid } from '@/features/learning/testing/fixtures';
 import { apiError, buildUser, type MockResponse, mockApi, renderRoutes } from '@/testing/test-utils';
 import { createAppRoutes } from '../../router';
 
-function renderFormations(
-  list: MockResponse | ((call: { path: string }) => MockResponse),
-  user = buildUser(),
-) {
+function renderCourses(list: MockResponse | ((call: { path: string }) => MockResponse), user = buildUser()) {
   const api = mockApi({ 'GET /api/auth/session': { body: { user } }, 'GET /api/learning/courses': list });
   return { ...renderRoutes(createAppRoutes(), '/formations'), ...api };
 }
@@ -22,11 +19,11 @@ function listQueries(fetchMock: ReturnType<typeof mockApi>['fetchMock']): URLSea
 
 describe('/formations', () => {
   it('shows each formation with its progress bar and status', async () => {
-    renderFormations({
+    renderCourses({
       body: buildCourseList([
-        buildLearnerCourse({ id: uuid(1), title: 'Sécurité au travail', progress: 50, completedLessons: 2 }),
-        buildLearnerCourse({ id: uuid(2), title: 'Bureautique', progress: 0, completedLessons: 0 }),
-        buildLearnerCourse({ id: uuid(3), title: 'Gestes de secours', progress: 100, completedLessons: 4 }),
+        buildStudentCourse({ id: uuid(1), title: 'Sécurité au travail', progress: 50, completedLessons: 2 }),
+        buildStudentCourse({ id: uuid(2), title: 'Bureautique', progress: 0, completedLessons: 0 }),
+        buildStudentCourse({ id: uuid(3), title: 'Gestes de secours', progress: 100, completedLessons: 4 }),
       ]),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes formations' })).toBeTruthy();
@@ -52,10 +49,10 @@ describe('/formations', () => {
   });
 
   it('keeps a locked formation visible but closed, and says why', async () => {
-    renderFormations({
+    renderCourses({
       body: buildCourseList([
-        buildLearnerCourse({ id: uuid(1), title: 'Formation ouverte' }),
-        buildLearnerCourse({ id: uuid(2), title: 'Formation fermée', isLocked: true }),
+        buildStudentCourse({ id: uuid(1), title: 'Formation ouverte' }),
+        buildStudentCourse({ id: uuid(2), title: 'Formation fermée', isLocked: true }),
       ]),
     });
     const heading = await screen.findByRole('heading', { name: 'Formation fermée' });
@@ -69,8 +66,8 @@ describe('/formations', () => {
   });
 
   it('searches as the learner types, from the first page', async () => {
-    const { fetchMock, router } = renderFormations({
-      body: buildCourseList([buildLearnerCourse({ title: 'Sécurité au travail' })]),
+    const { fetchMock, router } = renderCourses({
+      body: buildCourseList([buildStudentCourse({ title: 'Sécurité au travail' })]),
     });
     await screen.findByRole('link', { name: 'Sécurité au travail' });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Rechercher une formation' }), {
@@ -82,8 +79,8 @@ describe('/formations', () => {
   });
 
   it('pages through many formations', async () => {
-    const { fetchMock } = renderFormations({
-      body: buildCourseList([buildLearnerCourse()], { total: 30, page: 1, pageSize: 12 }),
+    const { fetchMock } = renderCourses({
+      body: buildCourseList([buildStudentCourse()], { total: 30, page: 1, pageSize: 12 }),
     });
     expect(await screen.findByText('Page 1 sur 3')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Page précédente' }) as HTMLButtonElement).disabled).toBe(
@@ -94,13 +91,13 @@ describe('/formations', () => {
   });
 
   it('says when the learner has no formation (EMPTY_COURSES)', async () => {
-    renderFormations({ body: buildCourseList([], { emptyReason: 'EMPTY_COURSES' }) });
+    renderCourses({ body: buildCourseList([], { emptyReason: 'EMPTY_COURSES' }) });
     expect(await screen.findByText('Aucune formation pour le moment')).toBeTruthy();
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 
   it('explains how to get an organisation, without asking for formations', async () => {
-    const { calls } = renderFormations(
+    const { calls } = renderCourses(
       { body: buildCourseList([]) },
       buildUser({ organizationId: null, organizationName: null }),
     );
@@ -112,18 +109,18 @@ describe('/formations', () => {
   });
 
   it('shows NO_ORGANIZATION from the server the same way', async () => {
-    renderFormations(apiError('NO_ORGANIZATION', 409));
+    renderCourses(apiError('NO_ORGANIZATION', 409));
     expect(await screen.findByText("Vous n'êtes rattaché à aucun organisme")).toBeTruthy();
   });
 
   it('shows a failed load with a retry that asks again', async () => {
     let attempts = 0;
-    renderFormations(() => {
+    renderCourses(() => {
       attempts += 1;
       // The query client retries a server error once, so the first two answers fail.
       return attempts <= 2
         ? apiError('SERVER_ERROR', 500)
-        : { body: buildCourseList([buildLearnerCourse({ title: 'Revenue' })]) };
+        : { body: buildCourseList([buildStudentCourse({ title: 'Revenue' })]) };
     });
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(within(alert).getByText('Erreur du serveur, réessayez dans quelques instants')).toBeTruthy();

@@ -4,7 +4,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CourseList } from '@/features/learning/components/course-list';
 
 /** SPEC 2 /formations: the learner's enrolled formations (SPEC 6: only theirs, with progress). */
-export default function StudentFormationsRoute() {
+export default function StudentCoursesRoute() {
   const { t } = useTranslation('learning');
   const { user } = useAuth();
   if (!user) return null;

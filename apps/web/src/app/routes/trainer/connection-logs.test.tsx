@@ -1,4 +1,4 @@
-import type { ConnectionLogs, LearnerConnectionLog } from '@cursus/contracts';
+import type { ConnectionLogs, StudentConnectionLog } from '@cursus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const LOGS_PATH = '/api/time-tracking/connection-logs';
 // Intl separates numbers from units with no-break spaces; compare the words, not the space flavour.
 const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 
-function buildLog(overrides: Partial<LearnerConnectionLog> = {}): LearnerConnectionLog {
+function buildLog(overrides: Partial<StudentConnectionLog> = {}): StudentConnectionLog {
   return {
     studentId: ANA,
     fullName: 'Ana Lopez',
@@ -28,14 +28,14 @@ function buildLog(overrides: Partial<LearnerConnectionLog> = {}): LearnerConnect
   };
 }
 
-function buildLogs(items: LearnerConnectionLog[], overrides: Partial<ConnectionLogs> = {}): ConnectionLogs {
+function buildLogs(items: StudentConnectionLog[], overrides: Partial<ConnectionLogs> = {}): ConnectionLogs {
   return {
     items,
     total: items.length,
     page: 1,
     pageSize: 20,
     totals: {
-      learnerCount: items.length,
+      studentCount: items.length,
       signInCount: items.reduce((sum, item) => sum + item.signInCount, 0),
       sessionCount: items.reduce((sum, item) => sum + item.sessionCount, 0),
       totalSeconds: items.reduce((sum, item) => sum + item.totalSeconds, 0),
@@ -173,9 +173,9 @@ describe('/trainer/connection-logs', () => {
     const formation = await screen.findByRole('combobox', { name: 'Formation' });
     await screen.findByRole('option', { name: 'Sécurité au travail' });
     fireEvent.change(formation, { target: { value: COURSE_ID } });
-    const learner = screen.getByRole('combobox', { name: 'Apprenant' });
+    const student = screen.getByRole('combobox', { name: 'Apprenant' });
     await screen.findByRole('option', { name: 'Bob Martin (bob.martin@example.org)' });
-    fireEvent.change(learner, { target: { value: BOB } });
+    fireEvent.change(student, { target: { value: BOB } });
 
     await waitFor(() => expect(logQueries(fetchMock).at(-1)!.get('studentId')).toBe(BOB));
     const query = logQueries(fetchMock).at(-1)!;

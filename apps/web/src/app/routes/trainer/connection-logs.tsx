@@ -3,9 +3,9 @@ import { PageHeader } from '@/components/layouts/app-layout';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ConnectionLogs } from '@/features/connection-logs/components/connection-logs';
 import {
-  ResetLearnerTimeButton,
+  ResetStudentTimeButton,
   ResetTotalTimeButton,
-} from '@/features/time-tracking/components/reset-learner-time-button';
+} from '@/features/time-tracking/components/reset-student-time-button';
 
 /**
  * SPEC 2 /trainer/connection-logs: learners' sign-ins and tracked sessions, for trainers and admins,
@@ -18,10 +18,10 @@ export default function TrainerConnectionLogsRoute() {
     <>
       <PageHeader title={t('page.title')} description={t('page.description')} />
       <ConnectionLogs
-        renderLearnerActions={(log) => (
+        renderStudentActions={(log) => (
           <>
-            <ResetLearnerTimeButton learnerId={log.studentId} learnerName={log.fullName} viewerRole={role} />
-            <ResetTotalTimeButton learnerId={log.studentId} learnerName={log.fullName} viewerRole={role} />
+            <ResetStudentTimeButton studentId={log.studentId} studentName={log.fullName} viewerRole={role} />
+            <ResetTotalTimeButton studentId={log.studentId} studentName={log.fullName} viewerRole={role} />
           </>
         )}
       />

@@ -8,7 +8,7 @@ import { CreateCourseForm } from '@/features/courses/components/create-course-fo
 import { cn } from '@/lib/cn';
 
 /** SPEC 2 /trainer/create-formation and /create-formation: a new draft, then its editor. */
-export default function CreateFormationRoute() {
+export default function CreateCourseRoute() {
   const { t } = useTranslation('courses');
   const navigate = useNavigate();
   return (

@@ -4,14 +4,14 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { CourseEditor } from '@/features/courses/components/course-editor';
 
 /** SPEC 2 /trainer/formation/{formationId}: the formation editor, for trainers and admins. */
-export default function TrainerFormationRoute() {
-  const { formationId = '' } = useParams();
+export default function TrainerCourseRoute() {
+  const { formationId: courseId = '' } = useParams();
   const { user } = useAuth();
   const isAdmin = user?.role === 'admin';
   return (
     <CourseEditor
-      key={formationId}
-      courseId={formationId}
+      key={courseId}
+      courseId={courseId}
       backHref={isAdmin ? paths.admin.courses.getHref() : paths.trainer.courses.getHref()}
       getEditHref={paths.trainer.formation.getHref}
       showOrganization={isAdmin}

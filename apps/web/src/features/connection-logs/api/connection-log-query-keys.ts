@@ -11,6 +11,6 @@ declare module '@/lib/query-domains' {
 export const connectionLogKeys = {
   all: getDomainKey('connection-logs'),
   list: (query: ConnectionLogQuery) => [...connectionLogKeys.all, 'list', query] as const,
-  learnerOptions: () => [...connectionLogKeys.all, 'learner-options'] as const,
-  formationOptions: () => [...connectionLogKeys.all, 'formation-options'] as const,
+  studentOptions: () => [...connectionLogKeys.all, 'student-options'] as const,
+  courseOptions: () => [...connectionLogKeys.all, 'course-options'] as const,
 };

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { FilterBar, FilterField } from '@/components/ui/filter-bar';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import type { FormationOption } from '../api/get-formation-options';
-import type { LearnerOption } from '../api/get-learner-options';
+import type { CourseOption } from '../api/get-course-options';
+import type { StudentOption } from '../api/get-student-options';
 import type { ConnectionLogFilterValues } from '../lib/connection-log-filters';
 
 export interface ConnectionLogFiltersProps {
   values: ConnectionLogFilterValues;
-  learners: LearnerOption[];
-  formations: FormationOption[];
+  students: StudentOption[];
+  courses: CourseOption[];
   datesInOrder: boolean;
   onChange: (changes: Partial<ConnectionLogFilterValues>) => void;
 }
@@ -18,8 +18,8 @@ export interface ConnectionLogFiltersProps {
 /** Labelled native controls: keyboard, screen readers and mobile pickers (dates included) just work. */
 export function ConnectionLogFilters({
   values,
-  learners,
-  formations,
+  students,
+  courses,
   datesInOrder,
   onChange,
 }: ConnectionLogFiltersProps) {
@@ -27,40 +27,40 @@ export function ConnectionLogFilters({
   const id = useId();
   const errorId = `${id}-dates-error`;
   // A learner or formation named in the address but not (or no longer) offered still shows as chosen.
-  const learnerOptions =
-    values.studentId && !learners.some((learner) => learner.id === values.studentId)
-      ? [...learners, { id: values.studentId, name: values.studentId, email: '' }]
-      : learners;
-  const formationOptions =
-    values.courseId && !formations.some((formation) => formation.id === values.courseId)
-      ? [...formations, { id: values.courseId, title: values.courseId }]
-      : formations;
+  const studentOptions =
+    values.studentId && !students.some((student) => student.id === values.studentId)
+      ? [...students, { id: values.studentId, name: values.studentId, email: '' }]
+      : students;
+  const courseOptions =
+    values.courseId && !courses.some((course) => course.id === values.courseId)
+      ? [...courses, { id: values.courseId, title: values.courseId }]
+      : courses;
   return (
     <FilterBar label={t('filters.label')} className="lg:grid-cols-[2fr_2fr_1fr_1fr]">
-      <FilterField label={t('filters.learner')} htmlFor={`${id}-learner`} className="min-w-0">
+      <FilterField label={t('filters.learner')} htmlFor={`${id}-student`} className="min-w-0">
         <Select
-          id={`${id}-learner`}
+          id={`${id}-student`}
           value={values.studentId}
           onChange={(event) => onChange({ studentId: event.target.value })}
         >
-          <option value="">{t('filters.allLearners')}</option>
-          {learnerOptions.map((learner) => (
-            <option key={learner.id} value={learner.id}>
-              {learner.email ? `${learner.name} (${learner.email})` : learner.name}
+          <option value="">{t('filters.allStudents')}</option>
+          {studentOptions.map((student) => (
+            <option key={student.id} value={student.id}>
+              {student.email ? `${student.name} (${student.email})` : student.name}
             </option>
           ))}
         </Select>
       </FilterField>
-      <FilterField label={t('filters.formation')} htmlFor={`${id}-formation`} className="min-w-0">
+      <FilterField label={t('filters.formation')} htmlFor={`${id}-course`} className="min-w-0">
         <Select
-          id={`${id}-formation`}
+          id={`${id}-course`}
           value={values.courseId}
           onChange={(event) => onChange({ courseId: event.target.value })}
         >
           <option value="">{t('filters.allFormations')}</option>
-          {formationOptions.map((formation) => (
-            <option key={formation.id} value={formation.id}>
-              {formation.title}
+          {courseOptions.map((course) => (
+            <option key={course.id} value={course.id}>
+              {course.title}
             </option>
           ))}
         </Select>

@@ -1,4 +1,4 @@
-import type { ConnectionLogs as ConnectionLogsPage, LearnerConnectionLog } from '@cursus/contracts';
+import type { ConnectionLogs as ConnectionLogsPage, StudentConnectionLog } from '@cursus/contracts';
 import { Download, Users } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,8 @@ import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { formatDuration } from '@/lib/format-duration';
 import { getLanguage } from '@/lib/i18n';
 import { useConnectionLogs } from '../api/get-connection-logs';
-import { useFormationOptions } from '../api/get-formation-options';
-import { useLearnerOptions } from '../api/get-learner-options';
+import { useCourseOptions } from '../api/get-course-options';
+import { useStudentOptions } from '../api/get-student-options';
 import {
   areDatesInOrder,
   type ConnectionLogPageState,
@@ -26,7 +26,7 @@ import {
   writeFilters,
 } from '../lib/connection-log-filters';
 import { ConnectionLogFilters } from './connection-log-filters';
-import { LearnerLog } from './learner-log';
+import { StudentLog } from './student-log';
 
 /**
  * `/trainer/connection-logs` (issue 5): per learner, sign-ins and tracked sessions, filtered by
@@ -35,17 +35,17 @@ import { LearnerLog } from './learner-log';
  */
 export interface ConnectionLogsProps {
   /** Controls shown with each learner (the route composes the time-tracking resets here). */
-  renderLearnerActions?: (log: LearnerConnectionLog) => ReactNode;
+  renderStudentActions?: (log: StudentConnectionLog) => ReactNode;
 }
 
-export function ConnectionLogs({ renderLearnerActions }: ConnectionLogsProps) {
+export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
   const { t } = useTranslation('connectionLogs');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
   const datesInOrder = areDatesInOrder(filters);
   const logs = useConnectionLogs(toQuery(filters), { enabled: datesInOrder });
-  const learners = useLearnerOptions();
-  const formations = useFormationOptions();
+  const students = useStudentOptions();
+  const courses = useCourseOptions();
   const isFiltered = hasFilters(filters);
 
   const update = (changes: Partial<ConnectionLogPageState>) => {
@@ -89,10 +89,10 @@ export function ConnectionLogs({ renderLearnerActions }: ConnectionLogsProps) {
       >
         {items.map((log) => (
           <li key={log.studentId} className="min-w-0">
-            <LearnerLog
+            <StudentLog
               log={log}
               defaultExpanded={items.length === 1}
-              actions={renderLearnerActions?.(log)}
+              actions={renderStudentActions?.(log)}
             />
           </li>
         ))}
@@ -104,8 +104,8 @@ export function ConnectionLogs({ renderLearnerActions }: ConnectionLogsProps) {
     <div className="flex min-w-0 flex-col gap-5">
       <ConnectionLogFilters
         values={filters}
-        learners={learners.data ?? []}
-        formations={formations.data ?? []}
+        students={students.data ?? []}
+        courses={courses.data ?? []}
         datesInOrder={datesInOrder}
         onChange={update}
       />
@@ -141,7 +141,7 @@ function Totals({ totals }: { totals: ConnectionLogsPage['totals'] }) {
   const language = getLanguage();
   const number = new Intl.NumberFormat(language);
   const stats: [string, string][] = [
-    [t('totals.learners'), number.format(totals.learnerCount)],
+    [t('totals.learners'), number.format(totals.studentCount)],
     [t('totals.signIns'), number.format(totals.signInCount)],
     [t('totals.sessions'), number.format(totals.sessionCount)],
     [t('totals.duration'), formatDuration(totals.totalSeconds, language)],

@@ -22,9 +22,9 @@ import { CourseSheetForm } from './course-sheet-form';
 import { CourseStatusBadges } from './course-status-badges';
 import { DeleteCourseDialog } from './delete-course-dialog';
 import { EnrollmentPanel } from './enrollment-panel';
-import { LearnerPreview } from './learner-preview';
 import { LessonEditor, type LessonEditorTarget } from './lesson-editor';
 import { ListSkeleton } from './list-skeleton';
+import { StudentPreview } from './student-preview';
 import { useCourseActions } from './use-course-actions';
 
 const TABS = ['content', 'sheet', 'learners', 'preview'] as const;
@@ -126,7 +126,7 @@ function EditorHeader({
           </Button>
           <Button variant="secondary" onClick={onPreview}>
             <MonitorPlay aria-hidden="true" className="size-4" />
-            {t('editor.previewAsLearner')}
+            {t('editor.previewAsStudent')}
           </Button>
           <ActionsMenu
             label={t('actions.menu', { title: course.title })}
@@ -361,7 +361,7 @@ export function CourseEditor({
   if (isOpen('learners')) panels.learners = <EnrollmentPanel courseId={data.id} courseTitle={data.title} />;
   if (tab === 'preview')
     panels.preview = (
-      <LearnerPreview course={data} lessonId={lessonId} onSelectLesson={(id) => setParams({ lesson: id })} />
+      <StudentPreview course={data} lessonId={lessonId} onSelectLesson={(id) => setParams({ lesson: id })} />
     );
 
   return (

@@ -23,7 +23,7 @@ export function isHelpCentreTab(value: string | null): value is HelpCentreTab {
 function getTutorials(profileHref: string) {
   return [
     { id: 'signIn', href: '/auth?mode=signin' },
-    { id: 'assignLearner', href: '/assign-organization' },
+    { id: 'assignStudent', href: '/assign-organization' },
     { id: 'languageTheme', href: profileHref },
     { id: 'password', href: profileHref },
   ] as const;

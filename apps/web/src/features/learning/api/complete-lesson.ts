@@ -2,7 +2,7 @@ import { learningRoutes } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { invalidateDomains } from '@/lib/query-domains';
-import { learnerLessonQueryOptions } from './get-learner-lesson';
+import { studentLessonQueryOptions } from './get-student-lesson';
 
 export interface CompleteLessonInput {
   courseId: string;
@@ -23,7 +23,7 @@ export function useCompleteLesson() {
       // since one completion moves the progress of the lesson's module, formation and totals,
       // which 'Mon Suivi' shows too.
       queryClient.setQueryData(
-        learnerLessonQueryOptions(input.courseId, input.lessonId).queryKey,
+        studentLessonQueryOptions(input.courseId, input.lessonId).queryKey,
         (lesson) => (lesson ? { ...lesson, isCompleted: true, completedAt: result.completedAt } : lesson),
       );
       await invalidateDomains(queryClient, ['learning', 'dashboard']);

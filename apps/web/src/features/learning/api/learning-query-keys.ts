@@ -1,4 +1,4 @@
-import type { LearnerCourseListQuery } from '@cursus/contracts';
+import type { StudentCourseListQuery } from '@cursus/contracts';
 import { getDomainKey } from '@/lib/query-domains';
 
 declare module '@/lib/query-domains' {
@@ -10,7 +10,7 @@ declare module '@/lib/query-domains' {
 /** Query keys of the learning feature: one completion moves the progress every one of them shows. */
 export const learningKeys = {
   all: getDomainKey('learning'),
-  courses: (query: LearnerCourseListQuery) => [...learningKeys.all, 'courses', query] as const,
+  courses: (query: StudentCourseListQuery) => [...learningKeys.all, 'courses', query] as const,
   course: (courseId: string) => [...learningKeys.all, 'course', courseId] as const,
   lesson: (courseId: string, lessonId: string) =>
     [...learningKeys.all, 'lesson', courseId, lessonId] as const,

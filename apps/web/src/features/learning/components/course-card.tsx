@@ -1,4 +1,4 @@
-import type { LearnerCourse } from '@cursus/contracts';
+import type { StudentCourse } from '@cursus/contracts';
 import { Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { CourseProgress, CourseStatusBadge } from './course-progress';
 
 export interface CourseCardProps {
-  course: LearnerCourse;
+  course: StudentCourse;
   /** The level of the card's title, so headings stay in order wherever the card is shown. */
   headingLevel?: 'h2' | 'h3';
 }

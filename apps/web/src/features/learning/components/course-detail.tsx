@@ -1,4 +1,4 @@
-import { type LearnerCourseDetail, LearnerCourseParamsSchema, type LearnerModule } from '@cursus/contracts';
+import { type StudentCourseDetail, StudentCourseParamsSchema, type StudentModule } from '@cursus/contracts';
 import { Circle, CircleCheck, Lock } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { getLanguage } from '@/lib/i18n';
-import { useLearnerCourse } from '../api/get-learner-course';
+import { useStudentCourse } from '../api/get-student-course';
 import { getResumeTarget, sortOutline } from '../lib/course-progress';
 import { formatHours, formatMinutes } from '../lib/format';
 import { Breadcrumb } from './breadcrumb';
@@ -33,8 +33,8 @@ export interface CourseDetailProps {
 export function CourseDetail({ courseId }: CourseDetailProps) {
   const { t } = useTranslation(['learning', 'navigation']);
   // A malformed id cannot name a formation: say so without asking the server.
-  const isValidId = LearnerCourseParamsSchema.safeParse({ courseId }).success;
-  const query = useLearnerCourse(courseId, { enabled: isValidId });
+  const isValidId = StudentCourseParamsSchema.safeParse({ courseId }).success;
+  const query = useStudentCourse(courseId, { enabled: isValidId });
 
   if (!isValidId || isNotFoundError(query.error)) return <CourseUnavailable reason="notFound" />;
   if (isApiError(query.error, 'COURSE_LOCKED')) return <CourseUnavailable reason="locked" />;
@@ -53,7 +53,7 @@ export function CourseDetail({ courseId }: CourseDetailProps) {
   return <CourseDetailView course={query.data} />;
 }
 
-function CourseDetailView({ course }: { course: LearnerCourseDetail }) {
+function CourseDetailView({ course }: { course: StudentCourseDetail }) {
   const { t } = useTranslation('learning');
   const progressHeadingId = useId();
   const contentHeadingId = useId();
@@ -158,7 +158,7 @@ function ModuleOutline({
   isLocked,
 }: {
   courseId: string;
-  module: LearnerModule;
+  module: StudentModule;
   index: number;
   isLocked: boolean;
 }) {
@@ -243,7 +243,7 @@ function ModuleOutline({
 }
 
 /** The training-programme sheet Qualiopi asks for; fields the trainer left empty are left out. */
-function ProgrammeSheet({ course }: { course: LearnerCourseDetail }) {
+function ProgrammeSheet({ course }: { course: StudentCourseDetail }) {
   const { t } = useTranslation('learning');
   const language = getLanguage();
   const headingId = useId();

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { NoMatchState } from '@/components/ui/no-match-state';
 import { Pagination } from '@/components/ui/pagination';
 import { isApiError } from '@/lib/api-client';
-import { useLearnerCourses } from '../api/get-learner-courses';
+import { useStudentCourses } from '../api/get-student-courses';
 import { CourseCard } from './course-card';
 import { LoadError, NoOrganizationNotice, SkeletonBlocks } from './learning-states';
 
@@ -58,7 +58,7 @@ export function CourseList({ hasOrganization }: CourseListProps) {
     return () => clearTimeout(timer);
   }, [searchText, search, setSearchParams]);
 
-  const query = useLearnerCourses(
+  const query = useStudentCourses(
     { search: search || undefined, page, pageSize: COURSES_PAGE_SIZE },
     { enabled: hasOrganization },
   );

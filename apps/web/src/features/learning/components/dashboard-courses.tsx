@@ -1,4 +1,4 @@
-import { type LearnerCourse, MAX_PAGE_SIZE } from '@cursus/contracts';
+import { MAX_PAGE_SIZE, type StudentCourse } from '@cursus/contracts';
 import { BookOpen } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-client';
 import { getLanguage } from '@/lib/i18n';
-import { useLearnerCourses } from '../api/get-learner-courses';
+import { useStudentCourses } from '../api/get-student-courses';
 import { getCourseStatus } from '../lib/course-progress';
 import { formatPercent } from '../lib/format';
 import { CourseCard } from './course-card';
 import { LoadError, NoOrganizationNotice, SkeletonBlocks } from './learning-states';
 
 /** The most recently followed first; formations never opened keep their enrolment order. */
-function byLastActivity(a: LearnerCourse, b: LearnerCourse): number {
+function byLastActivity(a: StudentCourse, b: StudentCourse): number {
   return (b.lastActivityAt ?? b.enrolledAt).localeCompare(a.lastActivityAt ?? a.enrolledAt);
 }
 
@@ -27,7 +27,7 @@ function byLastActivity(a: LearnerCourse, b: LearnerCourse): number {
  */
 export function DashboardCourses() {
   const { t } = useTranslation('learning');
-  const query = useLearnerCourses({ page: 1, pageSize: MAX_PAGE_SIZE });
+  const query = useStudentCourses({ page: 1, pageSize: MAX_PAGE_SIZE });
 
   if (isApiError(query.error, 'NO_ORGANIZATION')) return <NoOrganizationNotice />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -118,7 +118,7 @@ function CourseSection({
   emptyText,
 }: {
   title: string;
-  courses: LearnerCourse[];
+  courses: StudentCourse[];
   emptyText: string;
 }) {
   const headingId = useId();

@@ -1,8 +1,8 @@
-import { LearnerLessonParamsSchema } from '@cursus/contracts';
+import { StudentLessonParamsSchema } from '@cursus/contracts';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useLearnerCourse } from '../api/get-learner-course';
+import { useStudentCourse } from '../api/get-student-course';
 import { findLessonModuleId } from '../lib/course-progress';
 import { CourseUnavailable, isNotFoundError, PageLoadError, SkeletonBlocks } from './learning-states';
 
@@ -12,8 +12,8 @@ import { CourseUnavailable, isNotFoundError, PageLoadError, SkeletonBlocks } fro
  */
 export function LessonAlias({ courseId, lessonId }: { courseId: string; lessonId: string }) {
   const { t } = useTranslation(['learning', 'navigation']);
-  const isValid = LearnerLessonParamsSchema.safeParse({ courseId, lessonId }).success;
-  const courseQuery = useLearnerCourse(courseId, { enabled: isValid });
+  const isValid = StudentLessonParamsSchema.safeParse({ courseId, lessonId }).success;
+  const courseQuery = useStudentCourse(courseId, { enabled: isValid });
 
   if (!isValid || isNotFoundError(courseQuery.error)) return <CourseUnavailable reason="notFound" />;
   if (courseQuery.isError) {

@@ -1,4 +1,4 @@
-import { fileUrl, type LearnerLesson } from '@cursus/contracts';
+import { fileUrl, type StudentLesson } from '@cursus/contracts';
 import { Download, ExternalLink } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -148,7 +148,7 @@ function LinkLesson({ url }: { url: string }) {
 }
 
 /** The lesson's content by type: text, video (upload or embed), PDF document or external link. */
-export function LessonContent({ lesson }: { lesson: LearnerLesson }) {
+export function LessonContent({ lesson }: { lesson: StudentLesson }) {
   const { content } = lesson;
   switch (content.type) {
     case 'text':

@@ -1,8 +1,8 @@
 import {
-  type LearnerCourseDetail,
-  type LearnerLesson,
-  LearnerLessonParamsSchema,
   type LessonRef,
+  type StudentCourseDetail,
+  type StudentLesson,
+  StudentLessonParamsSchema,
 } from '@cursus/contracts';
 import { ArrowLeft, ArrowRight, CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -17,8 +17,8 @@ import { getErrorMessage } from '@/lib/error-message';
 import { getLanguage } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
 import { useCompleteLesson } from '../api/complete-lesson';
-import { useLearnerCourse } from '../api/get-learner-course';
-import { useLearnerLesson } from '../api/get-learner-lesson';
+import { useStudentCourse } from '../api/get-student-course';
+import { useStudentLesson } from '../api/get-student-lesson';
 import { findLessonPosition, findLessonTitle } from '../lib/course-progress';
 import { formatDate, formatMinutes } from '../lib/format';
 import { Breadcrumb } from './breadcrumb';
@@ -35,10 +35,10 @@ export interface LessonViewProps {
 /** `/formations/{formationId}/module/{moduleId}/lesson/{lessonId}`: one lesson, in the lesson layout. */
 export function LessonView({ courseId, moduleId, lessonId }: LessonViewProps) {
   const { t } = useTranslation(['learning', 'navigation']);
-  const isValid = LearnerLessonParamsSchema.safeParse({ courseId, lessonId }).success;
-  const lessonQuery = useLearnerLesson(courseId, lessonId, { enabled: isValid });
+  const isValid = StudentLessonParamsSchema.safeParse({ courseId, lessonId }).success;
+  const lessonQuery = useStudentLesson(courseId, lessonId, { enabled: isValid });
   // The outline gives the lesson's position and its neighbours' titles; the lesson shows without it.
-  const courseQuery = useLearnerCourse(courseId, { enabled: isValid });
+  const courseQuery = useStudentCourse(courseId, { enabled: isValid });
   const courseHref = paths.student.formation.getHref(courseId);
 
   if (!isValid) return <CourseUnavailable reason="notFound" />;
@@ -89,7 +89,7 @@ function lessonHref(courseId: string, ref: LessonRef) {
   return paths.student.lesson.getHref(courseId, ref.moduleId, ref.lessonId);
 }
 
-function LessonPage({ lesson, course }: { lesson: LearnerLesson; course: LearnerCourseDetail | undefined }) {
+function LessonPage({ lesson, course }: { lesson: StudentLesson; course: StudentCourseDetail | undefined }) {
   const { t } = useTranslation('learning');
   const language = getLanguage();
   const location = useLocation();
@@ -213,7 +213,7 @@ function NeighbourLink({
 }
 
 /** 'Marquer comme terminé', then 'Terminé': the progress of every screen follows (query invalidation). */
-function CompletionControl({ lesson }: { lesson: LearnerLesson }) {
+function CompletionControl({ lesson }: { lesson: StudentLesson }) {
   const { t } = useTranslation('learning');
   const completeLesson = useCompleteLesson();
   const statusRef = useRef<HTMLParagraphElement>(null);

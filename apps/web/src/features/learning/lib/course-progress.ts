@@ -1,4 +1,4 @@
-import type { LearnerModule, LessonRef } from '@cursus/contracts';
+import type { LessonRef, StudentModule } from '@cursus/contracts';
 
 /** The learner-facing state of a formation, read from its lessons (SPEC 3 progress, 0 to 100). */
 export type CourseStatus = 'notStarted' | 'inProgress' | 'completed';
@@ -9,7 +9,7 @@ export function getCourseStatus(course: { completedLessons: number; totalLessons
 }
 
 /** Modules and their lessons in the trainer's order, whatever order the answer came in. */
-export function sortOutline(modules: LearnerModule[]): LearnerModule[] {
+export function sortOutline(modules: StudentModule[]): StudentModule[] {
   return [...modules]
     .sort((a, b) => a.position - b.position)
     .map((module) => ({ ...module, lessons: [...module.lessons].sort((a, b) => a.position - b.position) }));
@@ -25,7 +25,7 @@ export interface ResumeTarget {
  * Where the 'Continuer' button leads: the first lesson not completed, in order; the very first
  * lesson to review once all are done; nowhere when the formation has no lesson yet.
  */
-export function getResumeTarget(modules: LearnerModule[]): ResumeTarget | null {
+export function getResumeTarget(modules: StudentModule[]): ResumeTarget | null {
   const lessons = sortOutline(modules).flatMap((module) => module.lessons);
   const first = lessons[0];
   if (!first) return null;
@@ -47,7 +47,7 @@ export interface LessonPosition {
 }
 
 /** 'Module 1 sur 3 · Leçon 2 sur 4': where a lesson sits in the outline (numbers from 1), or null. */
-export function findLessonPosition(modules: LearnerModule[], lessonId: string): LessonPosition | null {
+export function findLessonPosition(modules: StudentModule[], lessonId: string): LessonPosition | null {
   const sorted = sortOutline(modules);
   for (const [moduleIndex, module] of sorted.entries()) {
     const lessonIndex = module.lessons.findIndex((lesson) => lesson.id === lessonId);
@@ -65,12 +65,12 @@ export function findLessonPosition(modules: LearnerModule[], lessonId: string): 
 }
 
 /** The module holding a lesson, for the short `/lesson/{courseId}/{lessonId}` address. */
-export function findLessonModuleId(modules: LearnerModule[], lessonId: string): string | null {
+export function findLessonModuleId(modules: StudentModule[], lessonId: string): string | null {
   for (const module of modules) if (module.lessons.some((lesson) => lesson.id === lessonId)) return module.id;
   return null;
 }
 
-export function findLessonTitle(modules: LearnerModule[], lessonId: string): string | null {
+export function findLessonTitle(modules: StudentModule[], lessonId: string): string | null {
   for (const module of modules) {
     const lesson = module.lessons.find((candidate) => candidate.id === lessonId);
     if (lesson) return lesson.title;

@@ -1,11 +1,11 @@
 import type {
-  LearnerCourse,
-  LearnerCourseDetail,
-  LearnerCourseList,
-  LearnerLesson,
-  LearnerLessonSummary,
-  LearnerModule,
   Progression,
+  StudentCourse,
+  StudentCourseDetail,
+  StudentCourseList,
+  StudentLesson,
+  StudentLessonSummary,
+  StudentModule,
 } from '@cursus/contracts';
 
 /** A valid UUID (the contracts check them) that is easy to read in a test: uuid(7) ends in …0007. */
@@ -23,7 +23,7 @@ export const LESSON_4 = uuid(304);
 
 const ENROLLED_AT = '2025-03-01T09:00:00.000Z';
 
-export function buildLearnerCourse(overrides: Partial<LearnerCourse> = {}): LearnerCourse {
+export function buildStudentCourse(overrides: Partial<StudentCourse> = {}): StudentCourse {
   return {
     id: COURSE_ID,
     title: 'Sécurité au travail',
@@ -43,9 +43,9 @@ export function buildLearnerCourse(overrides: Partial<LearnerCourse> = {}): Lear
 }
 
 export function buildCourseList(
-  items: LearnerCourse[],
-  overrides: Partial<LearnerCourseList> = {},
-): LearnerCourseList {
+  items: StudentCourse[],
+  overrides: Partial<StudentCourseList> = {},
+): StudentCourseList {
   return { items, total: items.length, page: 1, pageSize: 12, ...overrides };
 }
 
@@ -55,7 +55,7 @@ function lesson(
   title: string,
   position: number,
   isCompleted: boolean,
-): LearnerLessonSummary {
+): StudentLessonSummary {
   return {
     id,
     moduleId,
@@ -68,7 +68,7 @@ function lesson(
   };
 }
 
-function module(id: string, title: string, position: number, lessons: LearnerLessonSummary[]): LearnerModule {
+function module(id: string, title: string, position: number, lessons: StudentLessonSummary[]): StudentModule {
   const completedLessons = lessons.filter((item) => item.isCompleted).length;
   return {
     id,
@@ -87,8 +87,8 @@ function module(id: string, title: string, position: number, lessons: LearnerLes
  */
 export function buildCourseDetail(
   completed: string[] = [],
-  overrides: Partial<LearnerCourseDetail> = {},
-): LearnerCourseDetail {
+  overrides: Partial<StudentCourseDetail> = {},
+): StudentCourseDetail {
   const done = (id: string) => completed.includes(id);
   const modules = [
     module(MODULE_1, 'Les risques', 0, [
@@ -103,7 +103,7 @@ export function buildCourseDetail(
   const completedLessons = completed.length;
   const next = modules.flatMap((item) => item.lessons).find((item) => !item.isCompleted);
   return {
-    ...buildLearnerCourse({ completedLessons, progress: completedLessons * 25 }),
+    ...buildStudentCourse({ completedLessons, progress: completedLessons * 25 }),
     objectives: 'Identifier les risques principaux.',
     prerequisites: '',
     audience: 'Salariés du BTP',
@@ -116,7 +116,7 @@ export function buildCourseDetail(
   };
 }
 
-export function buildLesson(overrides: Partial<LearnerLesson> = {}): LearnerLesson {
+export function buildLesson(overrides: Partial<StudentLesson> = {}): StudentLesson {
   return {
     id: LESSON_2,
     courseId: COURSE_ID,

@@ -3,13 +3,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { connectionLogKeys } from './connection-log-query-keys';
 
-export interface FormationOption {
+export interface CourseOption {
   id: string;
   title: string;
 }
 
 /** The organisation's formations for the filter (trainers: their own; admins: every one), by title. */
-export async function getFormationOptions(signal?: AbortSignal): Promise<FormationOption[]> {
+export async function getCourseOptions(signal?: AbortSignal): Promise<CourseOption[]> {
   const page = await callApi(courseRoutes.list, {
     query: { page: 1, pageSize: MAX_PAGE_SIZE, sortBy: 'title', order: 'asc' },
     signal,
@@ -17,13 +17,13 @@ export async function getFormationOptions(signal?: AbortSignal): Promise<Formati
   return page.items.map((course) => ({ id: course.id, title: course.title }));
 }
 
-export function formationOptionsQueryOptions() {
+export function courseOptionsQueryOptions() {
   return queryOptions({
-    queryKey: connectionLogKeys.formationOptions(),
-    queryFn: ({ signal }) => getFormationOptions(signal),
+    queryKey: connectionLogKeys.courseOptions(),
+    queryFn: ({ signal }) => getCourseOptions(signal),
   });
 }
 
-export function useFormationOptions() {
-  return useQuery(formationOptionsQueryOptions());
+export function useCourseOptions() {
+  return useQuery(courseOptionsQueryOptions());
 }

@@ -1,25 +1,25 @@
-import { type LearnerCourseListQuery, learningRoutes } from '@cursus/contracts';
+import { learningRoutes, type StudentCourseListQuery } from '@cursus/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { learningKeys } from './learning-query-keys';
 
 /** SPEC 6: the learner's own enrolled, published formations with their progress. */
-export function getLearnerCourses(query: LearnerCourseListQuery, signal?: AbortSignal) {
+export function getStudentCourses(query: StudentCourseListQuery, signal?: AbortSignal) {
   return callApi(learningRoutes.listCourses, { query, signal });
 }
 
-export function learnerCoursesQueryOptions(query: LearnerCourseListQuery) {
+export function studentCoursesQueryOptions(query: StudentCourseListQuery) {
   return queryOptions({
     queryKey: learningKeys.courses(query),
-    queryFn: ({ signal }) => getLearnerCourses(query, signal),
+    queryFn: ({ signal }) => getStudentCourses(query, signal),
     // A new search or page keeps the current cards on screen until the answer arrives.
     placeholderData: keepPreviousData,
   });
 }
 
-export function useLearnerCourses(
-  query: LearnerCourseListQuery,
+export function useStudentCourses(
+  query: StudentCourseListQuery,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
-  return useQuery({ ...learnerCoursesQueryOptions(query), enabled });
+  return useQuery({ ...studentCoursesQueryOptions(query), enabled });
 }

@@ -3,25 +3,25 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { connectionLogKeys } from './connection-log-query-keys';
 
-export interface LearnerOption {
+export interface StudentOption {
   id: string;
   name: string;
   email: string;
 }
 
 /** The learners the filter offers: the organisation's, by name (the first 100). */
-export async function getLearnerOptions(signal?: AbortSignal): Promise<LearnerOption[]> {
+export async function getStudentOptions(signal?: AbortSignal): Promise<StudentOption[]> {
   const { items } = await callApi(organizationRoutes.listStudents, { query: {}, signal });
   return items.map((student) => ({ id: student.id, name: student.fullName, email: student.email }));
 }
 
-export function learnerOptionsQueryOptions() {
+export function studentOptionsQueryOptions() {
   return queryOptions({
-    queryKey: connectionLogKeys.learnerOptions(),
-    queryFn: ({ signal }) => getLearnerOptions(signal),
+    queryKey: connectionLogKeys.studentOptions(),
+    queryFn: ({ signal }) => getStudentOptions(signal),
   });
 }
 
-export function useLearnerOptions() {
-  return useQuery(learnerOptionsQueryOptions());
+export function useStudentOptions() {
+  return useQuery(studentOptionsQueryOptions());
 }

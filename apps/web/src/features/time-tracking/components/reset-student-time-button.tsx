@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { notify } from '@/lib/toast';
-import { useResetLearnerSession } from '../api/reset-learner-session';
-import { useResetLearnerTotal } from '../api/reset-learner-total';
+import { useResetStudentSession } from '../api/reset-student-session';
+import { useResetStudentTotal } from '../api/reset-student-total';
 
 interface ConfirmResetProps {
   buttonLabel: string;
@@ -56,27 +56,27 @@ function ConfirmResetButton({
   );
 }
 
-export interface ResetLearnerTimeButtonProps {
-  learnerId: string;
-  learnerName: string;
+export interface ResetStudentTimeButtonProps {
+  studentId: string;
+  studentName: string;
   /** The person looking at the learner: SPEC 6, only trainers and admins see the control. */
   viewerRole: Role | null;
 }
 
 /** SPEC 4 and 6: closes the learner's open session with duration 0, after confirmation. */
-export function ResetLearnerTimeButton({ learnerId, learnerName, viewerRole }: ResetLearnerTimeButtonProps) {
+export function ResetStudentTimeButton({ studentId, studentName, viewerRole }: ResetStudentTimeButtonProps) {
   const { t } = useTranslation('timeTracking');
-  const reset = useResetLearnerSession();
+  const reset = useResetStudentSession();
   if (!hasPermission(viewerRole, ['manage:time-tracking'])) return null;
   return (
     <ConfirmResetButton
       buttonLabel={t('reset.sessionButton')}
       title={t('reset.sessionTitle')}
-      description={t('reset.sessionDescription', { name: learnerName })}
+      description={t('reset.sessionDescription', { name: studentName })}
       isPending={reset.isPending}
       onConfirm={async () => {
         try {
-          const result = await reset.mutateAsync(learnerId);
+          const result = await reset.mutateAsync(studentId);
           notify.success(t('reset.sessionDone', { count: result.closedSessionCount }));
         } catch (error) {
           // SPEC 8: cannotResetSession.
@@ -89,26 +89,26 @@ export function ResetLearnerTimeButton({ learnerId, learnerName, viewerRole }: R
 }
 
 export interface ResetTotalTimeButtonProps {
-  learnerId: string;
-  learnerName: string;
+  studentId: string;
+  studentName: string;
   viewerRole: Role | null;
 }
 
 /** SPEC 4 and 6: resets the learner's total time and deletes their sessions; admins only. */
-export function ResetTotalTimeButton({ learnerId, learnerName, viewerRole }: ResetTotalTimeButtonProps) {
+export function ResetTotalTimeButton({ studentId, studentName, viewerRole }: ResetTotalTimeButtonProps) {
   const { t } = useTranslation('timeTracking');
-  const reset = useResetLearnerTotal();
+  const reset = useResetStudentTotal();
   // SPEC 6: 'reset:' permissions are never a trainer's.
   if (!hasPermission(viewerRole, ['reset:time-tracking'])) return null;
   return (
     <ConfirmResetButton
       buttonLabel={t('reset.totalButton')}
       title={t('reset.totalTitle')}
-      description={t('reset.totalDescription', { name: learnerName })}
+      description={t('reset.totalDescription', { name: studentName })}
       isPending={reset.isPending}
       onConfirm={async () => {
         try {
-          await reset.mutateAsync(learnerId);
+          await reset.mutateAsync(studentId);
           notify.success(t('reset.totalDone'));
         } catch (error) {
           notify.error(t('reset.cannotResetTotal'));

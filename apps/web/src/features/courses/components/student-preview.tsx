@@ -15,7 +15,7 @@ import { formatMinutes } from '../lib/format';
 import { LessonContentView } from './lesson-content-view';
 import { LESSON_TYPE_ICONS } from './lesson-type-icons';
 
-export interface LearnerPreviewProps {
+export interface StudentPreviewProps {
   course: CourseDetail;
   /** The lesson shown; the first one when null. */
   lessonId: string | null;
@@ -26,7 +26,7 @@ export interface LearnerPreviewProps {
  * 'Preview as a learner', inside the editor: the learner's lesson pages only open for enrolled
  * students, so staff see the same rendering here, read-only, drafts included.
  */
-export function LearnerPreview({ course, lessonId, onSelectLesson }: LearnerPreviewProps) {
+export function StudentPreview({ course, lessonId, onSelectLesson }: StudentPreviewProps) {
   const { t } = useTranslation('courses');
   const language = getLanguage();
   const headingRef = useRef<HTMLHeadingElement>(null);

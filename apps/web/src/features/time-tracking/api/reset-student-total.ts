@@ -4,14 +4,14 @@ import { callApi } from '@/lib/api-client';
 import { invalidateDomains } from '@/lib/query-domains';
 
 /** SPEC 4 and 6 (update-total-time, action reset): totals to 0 and session rows deleted; admins only. */
-export function resetLearnerTotal(userId: string) {
+export function resetStudentTotal(userId: string) {
   return callApi(timeTrackingRoutes.resetTotal, { params: { userId } });
 }
 
-export function useResetLearnerTotal() {
+export function useResetStudentTotal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: resetLearnerTotal,
+    mutationFn: resetStudentTotal,
     // The connection logs show the learner's totals and sessions.
     onSuccess: () => invalidateDomains(queryClient, ['time-tracking', 'connection-logs']),
   });

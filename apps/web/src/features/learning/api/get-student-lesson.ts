@@ -4,21 +4,21 @@ import { callApi } from '@/lib/api-client';
 import { learningKeys } from './learning-query-keys';
 
 /** One lesson with its content, completion and neighbours across modules. */
-export function getLearnerLesson(courseId: string, lessonId: string, signal?: AbortSignal) {
+export function getStudentLesson(courseId: string, lessonId: string, signal?: AbortSignal) {
   return callApi(learningRoutes.getLesson, { params: { courseId, lessonId }, signal });
 }
 
-export function learnerLessonQueryOptions(courseId: string, lessonId: string) {
+export function studentLessonQueryOptions(courseId: string, lessonId: string) {
   return queryOptions({
     queryKey: learningKeys.lesson(courseId, lessonId),
-    queryFn: ({ signal }) => getLearnerLesson(courseId, lessonId, signal),
+    queryFn: ({ signal }) => getStudentLesson(courseId, lessonId, signal),
   });
 }
 
-export function useLearnerLesson(
+export function useStudentLesson(
   courseId: string,
   lessonId: string,
   { enabled = true }: { enabled?: boolean } = {},
 ) {
-  return useQuery({ ...learnerLessonQueryOptions(courseId, lessonId), enabled });
+  return useQuery({ ...studentLessonQueryOptions(courseId, lessonId), enabled });
 }

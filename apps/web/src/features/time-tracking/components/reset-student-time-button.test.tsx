@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, mockApi, renderWithProviders } from '@/testing/test-utils';
-import { ResetLearnerTimeButton, ResetTotalTimeButton } from './reset-learner-time-button';
+import { ResetStudentTimeButton, ResetTotalTimeButton } from './reset-student-time-button';
 
-const LEARNER = 'learner-1';
+const STUDENT = 'student-1';
 
 /** The time-tracking calls only (the providers ask for the session too). */
 const resetCalls = (calls: { method: string; path: string }[]) =>
@@ -11,21 +11,21 @@ const resetCalls = (calls: { method: string; path: string }[]) =>
     .filter((call) => call.path.startsWith('/api/time-tracking/'))
     .map((call) => `${call.method} ${call.path}`);
 
-describe('ResetLearnerTimeButton', () => {
+describe('ResetStudentTimeButton', () => {
   it('is hidden from students (SPEC 6)', () => {
     mockApi({});
     renderWithProviders(
-      <ResetLearnerTimeButton learnerId={LEARNER} learnerName="Ana Lopez" viewerRole="student" />,
+      <ResetStudentTimeButton studentId={STUDENT} studentName="Ana Lopez" viewerRole="student" />,
     );
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('resets the current session after confirmation', async () => {
     const { calls } = mockApi({
-      [`POST /api/time-tracking/learners/${LEARNER}/reset-session`]: { body: { closedSessionCount: 1 } },
+      [`POST /api/time-tracking/students/${STUDENT}/reset-session`]: { body: { closedSessionCount: 1 } },
     });
     renderWithProviders(
-      <ResetLearnerTimeButton learnerId={LEARNER} learnerName="Ana Lopez" viewerRole="trainer" />,
+      <ResetStudentTimeButton studentId={STUDENT} studentName="Ana Lopez" viewerRole="trainer" />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser la session en cours' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Réinitialiser la session en cours ?' });
@@ -34,14 +34,14 @@ describe('ResetLearnerTimeButton', () => {
     expect(resetCalls(calls)).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser' }));
     expect(await screen.findByText('1 session réinitialisée')).toBeTruthy();
-    expect(resetCalls(calls)).toEqual([`POST /api/time-tracking/learners/${LEARNER}/reset-session`]);
+    expect(resetCalls(calls)).toEqual([`POST /api/time-tracking/students/${STUDENT}/reset-session`]);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
   it('does nothing when cancelled', () => {
     const { calls } = mockApi({});
     renderWithProviders(
-      <ResetLearnerTimeButton learnerId={LEARNER} learnerName="Ana Lopez" viewerRole="admin" />,
+      <ResetStudentTimeButton studentId={STUDENT} studentName="Ana Lopez" viewerRole="admin" />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser la session en cours' }));
     fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
@@ -50,9 +50,9 @@ describe('ResetLearnerTimeButton', () => {
   });
 
   it('says cannotResetSession when the reset fails', async () => {
-    mockApi({ [`POST /api/time-tracking/learners/${LEARNER}/reset-session`]: apiError('SERVER_ERROR', 500) });
+    mockApi({ [`POST /api/time-tracking/students/${STUDENT}/reset-session`]: apiError('SERVER_ERROR', 500) });
     renderWithProviders(
-      <ResetLearnerTimeButton learnerId={LEARNER} learnerName="Ana Lopez" viewerRole="trainer" />,
+      <ResetStudentTimeButton studentId={STUDENT} studentName="Ana Lopez" viewerRole="trainer" />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser la session en cours' }));
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser' }));
@@ -65,14 +65,14 @@ describe('ResetTotalTimeButton', () => {
   it('is for admins only (SPEC 6)', () => {
     mockApi({});
     renderWithProviders(
-      <ResetTotalTimeButton learnerId={LEARNER} learnerName="Ana Lopez" viewerRole="trainer" />,
+      <ResetTotalTimeButton studentId={STUDENT} studentName="Ana Lopez" viewerRole="trainer" />,
     );
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('resets the total time after confirmation', async () => {
     const { calls } = mockApi({
-      [`POST /api/time-tracking/learners/${LEARNER}/reset-total`]: {
+      [`POST /api/time-tracking/students/${STUDENT}/reset-total`]: {
         body: {
           success: true,
           deletedSessionCount: 4,
@@ -81,19 +81,19 @@ describe('ResetTotalTimeButton', () => {
       },
     });
     renderWithProviders(
-      <ResetTotalTimeButton learnerId={LEARNER} learnerName="Ana Lopez" viewerRole="admin" />,
+      <ResetTotalTimeButton studentId={STUDENT} studentName="Ana Lopez" viewerRole="admin" />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser le temps total' }));
     expect(screen.getByRole('alertdialog').textContent).toContain('définitive');
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser' }));
     expect(await screen.findByText('Temps total réinitialisé')).toBeTruthy();
-    expect(resetCalls(calls)).toEqual([`POST /api/time-tracking/learners/${LEARNER}/reset-total`]);
+    expect(resetCalls(calls)).toEqual([`POST /api/time-tracking/students/${STUDENT}/reset-total`]);
   });
 
   it('says so when the total reset fails', async () => {
-    mockApi({ [`POST /api/time-tracking/learners/${LEARNER}/reset-total`]: apiError('NOT_AUTHORIZED', 403) });
+    mockApi({ [`POST /api/time-tracking/students/${STUDENT}/reset-total`]: apiError('NOT_AUTHORIZED', 403) });
     renderWithProviders(
-      <ResetTotalTimeButton learnerId={LEARNER} learnerName="Ana Lopez" viewerRole="admin" />,
+      <ResetTotalTimeButton studentId={STUDENT} studentName="Ana Lopez" viewerRole="admin" />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser le temps total' }));
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser' }));

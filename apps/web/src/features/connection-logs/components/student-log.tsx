@@ -1,4 +1,4 @@
-import { CONNECTION_LOG_ENTRIES_PER_LEARNER, type LearnerConnectionLog } from '@cursus/contracts';
+import { CONNECTION_LOG_ENTRIES_PER_STUDENT, type StudentConnectionLog } from '@cursus/contracts';
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,8 @@ import { formatDuration } from '@/lib/format-duration';
 import { getLanguage } from '@/lib/i18n';
 import { formatParisDateTime } from '../lib/format';
 
-export interface LearnerLogProps {
-  log: LearnerConnectionLog;
+export interface StudentLogProps {
+  log: StudentConnectionLog;
   /** Open from the start, e.g. when the filters leave one learner. */
   defaultExpanded?: boolean;
   /** What staff may do about this learner (the time resets), composed by the route. */
@@ -19,7 +19,7 @@ export interface LearnerLogProps {
 }
 
 /** One learner: their counts at a glance, and on demand their sessions and sign-ins as tables. */
-export function LearnerLog({ log, defaultExpanded = false, actions }: LearnerLogProps) {
+export function StudentLog({ log, defaultExpanded = false, actions }: StudentLogProps) {
   const { t } = useTranslation('connectionLogs');
   const language = getLanguage();
   const [isExpanded, setIsExpanded] = useState(defaultExpanded);
@@ -173,7 +173,7 @@ function LogTable({
       </section>
       {truncated && (
         <p className="text-xs text-muted-foreground">
-          {t('list.truncated', { limit: CONNECTION_LOG_ENTRIES_PER_LEARNER })}
+          {t('list.truncated', { limit: CONNECTION_LOG_ENTRIES_PER_STUDENT })}
         </p>
       )}
     </div>
