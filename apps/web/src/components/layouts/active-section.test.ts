@@ -32,6 +32,9 @@ describe('getActiveSection', () => {
 
   it('finds no section for pages outside the menus', () => {
     expect(getActiveSection('/profile')).toBeNull();
+    // Fixed pages under /trainer/ are not a trainer's details page.
+    expect(getActiveSection('/trainer/help')).toBeNull();
+    expect(getActiveSection('/trainer/profile')).toBeNull();
     expect(getActiveSection('/terms')).toBeNull();
   });
 });

@@ -2,18 +2,17 @@ import { ROUTE_ALIASES, ROUTES, type SectionId } from '@/config/paths';
 
 interface SectionPattern {
   segments: string[];
-  section: SectionId;
+  /** null for a page of no section: it still outranks a parameter ('/trainer/help' is no trainer). */
+  section: SectionId | null;
 }
 
 function toSegments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
-/** The table's sections, former addresses included (each lights up its target's section). */
+/** Every page of the table, former addresses included (each lights up its target's section). */
 const SECTION_PATTERNS: SectionPattern[] = [
-  ...ROUTES.flatMap((route) =>
-    route.section ? [{ segments: toSegments(route.path), section: route.section }] : [],
-  ),
+  ...ROUTES.map((route) => ({ segments: toSegments(route.path), section: route.section ?? null })),
   ...Object.values(ROUTE_ALIASES)
     .flat()
     .flatMap(([from, to]) => {
@@ -40,7 +39,7 @@ function scoreMatch(pattern: string[], segments: string[]): number | null {
 /** SPEC 2: the sidebar's active item derived from the path, ids included; null when none applies. */
 export function getActiveSection(pathname: string): SectionId | null {
   const segments = toSegments(pathname.split(/[?#]/)[0]!);
-  let best: { score: number; section: SectionId } | null = null;
+  let best: { score: number; section: SectionId | null } | null = null;
   for (const pattern of SECTION_PATTERNS) {
     const score = scoreMatch(pattern.segments, segments);
     if (score !== null && (!best || score > best.score)) best = { score, section: pattern.section };

@@ -26,7 +26,7 @@ export function CreateCourseForm({ onCreated }: CreateCourseFormProps) {
   });
 
   return (
-    <Card className="p-4 sm:p-6">
+    <Card padding="p-4 sm:p-6">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
         {error !== null && <Alert variant="error">{getErrorMessage(error)}</Alert>}
         <p className="text-sm text-muted-foreground">{t('create.intro')}</p>

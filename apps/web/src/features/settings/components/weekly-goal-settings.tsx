@@ -81,7 +81,7 @@ export function WeeklyGoalSettings() {
   };
 
   return (
-    <Card aria-labelledby={headingId} role="region" className="flex flex-col gap-4 p-4 sm:p-6">
+    <Card aria-labelledby={headingId} role="region" padding="p-4 sm:p-6" className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-foreground">
           <Target aria-hidden="true" className="size-5 text-primary" />
