@@ -10,6 +10,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
+import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
 import { recordRouteTable } from './lib/route.ts';
@@ -23,6 +24,7 @@ import { createOrganizationsModule } from './modules/organizations/organizations
 import { createSystemModule } from './modules/system/system.module.ts';
 import { createTimeTrackingModule } from './modules/time-tracking/time-tracking.module.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { withRedactedRequests } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSession } from './plugins/session.ts';
 import { createStaticCacheHeaders } from './plugins/static-cache.ts';
@@ -103,8 +105,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const testClock = env.TEST_CLOCK ? createTestClock() : null;
   const clockNow = testClock?.now ?? options.now;
   const app = Fastify({
-    logger: options.logger ?? { level: env.LOG_LEVEL },
-    trustProxy: env.TRUST_PROXY,
+    // Request lines log the path and the query's names only: emailed links carry tokens there.
+    logger: withRedactedRequests(options.logger ?? { level: env.LOG_LEVEL }),
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
   recordRouteTable(app);

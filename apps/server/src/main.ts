@@ -32,8 +32,10 @@ async function main() {
 
   // The demo seeds itself only on an empty embedded database; on PostgreSQL: npm run seed:demo.
   const demoFile = path.join(dataDir, 'demo-accounts.txt');
+  let hasSeeded = false;
   if (database.kind === 'pglite' && env.SEED_DEMO && (await isDatabaseEmpty(modules))) {
     await seedDemo({ modules, dataDir });
+    hasSeeded = true;
   }
 
   const outboxTimer = setInterval(() => {
@@ -64,11 +66,15 @@ async function main() {
   console.log(
     `\nCursus is running on ${env.APP_URL} (started in ${seconds} s, ${database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL'})`,
   );
-  if (env.SEED_DEMO && existsSync(demoFile)) {
+  // The passwords go to the console once, on the start that created them; logs are kept and shared
+  // longer than a terminal, so later starts only say where they are.
+  if (hasSeeded && existsSync(demoFile)) {
     console.log(`Demo accounts (Organisme Démo), kept in ${demoFile}:`);
     for (const line of readFileSync(demoFile, 'utf8').split('\n')) {
       if (line && !line.startsWith('#')) console.log(`  ${line.split('\t').join('  ')}`);
     }
+  } else if (env.SEED_DEMO && existsSync(demoFile)) {
+    console.log(`Demo accounts (Organisme Démo): see ${demoFile}`);
   }
 }
 

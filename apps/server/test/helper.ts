@@ -50,6 +50,8 @@ export async function createTestApp(
     mailer?: Parameters<typeof buildApp>[0]['mailer'];
     /** A built SPA to serve; by default none, so only the API answers. */
     webDist?: string;
+    /** Logger options, e.g. `{ level: 'info', stream }` to read the log; by default none. */
+    logger?: Parameters<typeof buildApp>[0]['logger'];
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -58,7 +60,7 @@ export async function createTestApp(
     env,
     database,
     secret: 'test-secret-test-secret-test-secret-0123',
-    logger: false,
+    logger: options.logger ?? false,
     now: options.now,
     mailer: options.mailer,
     webDist: options.webDist ?? '/nonexistent',

@@ -131,7 +131,7 @@ describe('organisation assignment', () => {
         { ...trainerB!, emailVerified: true },
         { email: 's@org-a.example' },
       ),
-    ).rejects.toMatchObject({ code: 'ALREADY_IN_ORGANIZATION' });
+    ).rejects.toMatchObject({ code: 'STUDENT_NOT_ASSIGNABLE' });
   });
 
   it('keeps a student out of the organisation routes', async () => {

@@ -49,6 +49,11 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   USER_NOT_FOUND: 404,
   ALREADY_IN_ORGANIZATION: 409,
+  /**
+   * assign-student's one refusal: no account, not a student, or already in an organisation, never
+   * saying which (nobody learns who has an account, or where).
+   */
+  STUDENT_NOT_ASSIGNABLE: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -22,6 +22,16 @@ describe('parseEnv', () => {
     }
   });
 
+  it('never seeds the demo in production: off by default, refused when asked for', () => {
+    expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(() => parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(EnvError);
+    expect(() => parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO.*production/);
+    // Elsewhere the demo stays the default, and can be turned off.
+    expect(parseEnv({ NODE_ENV: 'development' }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
   it('reads ADMIN_EMAILS as a lower-cased list', () => {
     expect(parseEnv({ ADMIN_EMAILS: ' Boss@X.example , ops@x.example' }).ADMIN_EMAILS).toEqual([
       'boss@x.example',

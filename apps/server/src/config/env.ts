@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TrustProxySchema } from './trust-proxy.ts';
 
 const booleanString = z.enum(['true', 'false']).transform((value) => value === 'true');
 const emailList = z
@@ -23,7 +24,8 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('Cursus <no-reply@cursus.local>'),
     ADMIN_EMAILS: emailList.default([]),
     SUPPORT_EMAIL: z.email().default('support@cursus.local'),
-    SEED_DEMO: booleanString.default(true),
+    /** Seeds the demo organisation (published passwords) on an empty database; default: not in production. */
+    SEED_DEMO: booleanString.optional(),
     /** Signs session cookies and email tokens; generated into DATA_DIR when unset. */
     AUTH_SECRET: z.string().min(32).optional(),
     AI_BASE_URL: z.url().optional(),
@@ -31,8 +33,8 @@ const EnvSchema = z
     AI_MODEL: z.string().optional(),
     FUNDING_WEBHOOK_SECRET: z.string().min(16).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Honour X-Forwarded-* headers (behind a reverse proxy) for client IPs and HTTPS. */
-    TRUST_PROXY: booleanString.default(false),
+    /** Which proxies' X-Forwarded-* headers to believe: false, a hop count or addresses (trust-proxy.ts). */
+    TRUST_PROXY: TrustProxySchema.default(false),
     /**
      * Browser journeys only (e2e/support/server.ts): the server's clock becomes real time plus an
      * offset set through POST /api/test/clock, so tests move time instead of waiting for it. Never in
@@ -43,7 +45,13 @@ const EnvSchema = z
   .refine((env) => !(env.TEST_CLOCK && env.NODE_ENV === 'production'), {
     path: ['TEST_CLOCK'],
     message: 'TEST_CLOCK cannot be enabled when NODE_ENV is production',
-  });
+  })
+  // The demo accounts' passwords are public (README): a production server never creates them.
+  .refine((env) => !(env.SEED_DEMO && env.NODE_ENV === 'production'), {
+    path: ['SEED_DEMO'],
+    message: 'SEED_DEMO cannot be true when NODE_ENV is production (the demo accounts have public passwords)',
+  })
+  .transform((env) => ({ ...env, SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production' }));
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
 

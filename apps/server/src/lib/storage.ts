@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -37,8 +37,11 @@ export function createLocalStorage(root: string): Storage {
           callback(null, chunk);
         },
       });
+      // Opened before the bytes flow: a sink that opened its file lazily could create it after a
+      // failed upload's clean-up below had run, leaving it behind.
+      const file = await open(partial, 'w', 0o600);
       try {
-        await pipeline(source, counter, createWriteStream(partial, { mode: 0o600 }));
+        await pipeline(source, counter, file.createWriteStream());
         await rename(partial, target);
       } catch (error) {
         await rm(partial, { force: true });

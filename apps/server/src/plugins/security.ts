@@ -2,10 +2,28 @@ import { VIDEO_EMBED_ORIGINS } from '@cursus/contracts';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { AppError } from '../lib/app-error.ts';
+import { redactUrl } from './request-log.ts';
 
 // The inline theme script in apps/web/index.html (applies the saved theme before paint).
 const THEME_SCRIPT_HASH = "'sha256-scVS4lD9Azy87wRT5SO8rU+Z5X9Xo05+LbxWvhxC7ds='";
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Powerful browser features the app never uses, refused to our pages and every frame in them. Video
+ * players keep what they ask for (video-embed.tsx `allow`: autoplay, encrypted-media, fullscreen,
+ * picture-in-picture), so those are not listed.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'display-capture=()',
+].join(', ');
 
 export async function registerSecurity(app: FastifyInstance, appUrl: string) {
   const isHttps = appUrl.startsWith('https://');
@@ -35,7 +53,16 @@ export async function registerSecurity(app: FastifyInstance, appUrl: string) {
     hsts: isHttps,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
     setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
+  });
+
+  // API answers are per user (sessions, roles, organisations): no browser or proxy keeps them, unless
+  // a route chose its own policy (file downloads, files.routes.ts).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   // Cookies are SameSite=Lax already; a browser also sends Origin on every cross-site write, so
@@ -47,7 +74,10 @@ export async function registerSecurity(app: FastifyInstance, appUrl: string) {
     if (!origin) return;
     const own = `${request.protocol}://${request.headers.host}`;
     if (origin !== allowed && origin !== own) {
-      request.log.warn({ event: 'access.refused', origin, url: request.url }, 'foreign origin refused');
+      request.log.warn(
+        { event: 'access.refused', origin, url: redactUrl(request.url) },
+        'foreign origin refused',
+      );
       throw new AppError('ORIGIN_REJECTED');
     }
   });

@@ -179,9 +179,14 @@ export function createAuthService(options: {
       const ipKey = `ip:${caller.ip}:sign-in`;
       const emailKey = `email:${input.email}:sign-in`;
       const knownDevice = isKnownDevice(input.email, caller.device);
-      await attempts.assertAllowed(ipKey, LIMITS.signInPerIp);
-      if (!knownDevice) await attempts.assertAllowed(emailKey, LIMITS.signInFailuresPerEmail);
-      await attempts.record(ipKey, LIMITS.signInPerIp);
+      // Each slot is taken before the password is checked (one atomic statement per key), so
+      // parallel guesses cannot all pass before the first failure is counted. The email's slot is
+      // given back when the attempt turns out not to be a failure.
+      await attempts.consumeAll([
+        [ipKey, LIMITS.signInPerIp],
+        ...(knownDevice ? [] : ([[emailKey, LIMITS.signInFailuresPerEmail]] as const)),
+      ]);
+      let failed = false;
       try {
         const { headers, response } = await auth.api.signInEmail({
           body: { email: input.email, password: input.password },
@@ -195,11 +200,14 @@ export function createAuthService(options: {
         if (error instanceof APIError) {
           if (error.body?.code === 'EMAIL_NOT_VERIFIED') throw new AppError('EMAIL_NOT_CONFIRMED');
           if (error.statusCode === 401) {
-            if (!knownDevice) await attempts.record(emailKey, LIMITS.signInFailuresPerEmail);
+            failed = true;
             throw new AppError('INVALID_CREDENTIALS');
           }
         }
         throw error;
+      } finally {
+        // Only a wrong email or password keeps its slot (EMAIL_NOT_VERIFIED means the password was right).
+        if (!failed && !knownDevice) await attempts.release(emailKey);
       }
     },
 
@@ -310,10 +318,10 @@ export function createAuthService(options: {
   async function limitMail(email: string, caller: Caller, kind: string) {
     const ipKey = `ip:${caller.ip}:${kind}`;
     const emailKey = `email:${email}:${kind}`;
-    await attempts.assertAllowed(ipKey, LIMITS.mailPerIp);
-    await attempts.assertAllowed(emailKey, LIMITS.mailPerEmail);
-    await attempts.record(ipKey, LIMITS.mailPerIp);
-    await attempts.record(emailKey, LIMITS.mailPerEmail);
+    await attempts.consumeAll([
+      [ipKey, LIMITS.mailPerIp],
+      [emailKey, LIMITS.mailPerEmail],
+    ]);
   }
 }
 

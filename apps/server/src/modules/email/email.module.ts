@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { createMailer, type Mailer } from './email.service.ts';
+import type { ScheduledJob } from '../../lib/scheduler.ts';
+import { createMailer, type Mailer, purgeEmailBodies } from './email.service.ts';
 
 export type { Mailer } from './email.service.ts';
 export type { EmailTemplate } from './templates.ts';
+
+export const EMAIL_PURGE_JOB = 'email-outbox-purge';
 
 /** The outbox (no routes): every message is stored first, then sent by SMTP or written to the log. */
 export function createEmailModule(deps: {
@@ -15,5 +18,9 @@ export function createEmailModule(deps: {
   mailer?: Mailer;
 }) {
   const { database, smtpUrl, from, log } = deps;
-  return { service: deps.mailer ?? createMailer({ db: database.db, smtpUrl, from, log }) };
+  const jobs: ScheduledJob[] = [
+    // Message bodies carry links: they are blanked once past their retention (email.service.ts).
+    { name: EMAIL_PURGE_JOB, intervalMs: 60 * 60 * 1000, run: (at) => purgeEmailBodies(database.db, at) },
+  ];
+  return { service: deps.mailer ?? createMailer({ db: database.db, smtpUrl, from, log }), jobs };
 }

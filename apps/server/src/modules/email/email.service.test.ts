@@ -93,4 +93,18 @@ describe('email outbox', () => {
     expect(row).toMatchObject({ status: 'logged', subject: 'Cursus – Reset your password' });
     expect(row!.text).toContain('http://x/reset-password?token=t');
   });
+
+  it('forgets the body of a message once SMTP has taken it, and keeps the record', async () => {
+    const { mailer } = createFlakyMailer(0);
+    await mailer.send({
+      to: 'sent@x.example',
+      template: 'reset-password',
+      language: 'fr',
+      data: { name: 'Cy', url: 'http://x/reset-password?token=secret' },
+    });
+    const row = await findOutboxRow('sent@x.example');
+    expect(row).toMatchObject({ status: 'sent', template: 'reset-password', text: '', html: '' });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+    expect(row!.subject).not.toBe('');
+  });
 });

@@ -1,5 +1,5 @@
 import type { Language } from '@cursus/contracts';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
@@ -19,6 +19,34 @@ export interface Mailer {
   /** Sends what is due; the worker calls it on a timer, tests call it directly. */
   deliverDue(now?: Date): Promise<number>;
   close(): void;
+}
+
+/**
+ * How long a body that will not be sent again stays in the outbox. Bodies hold sign-in grade links
+ * (email confirmation, password reset), so none is kept for good:
+ * - sent (SMTP accepted it): blanked at delivery;
+ * - logged (no SMTP_URL) and failed (gave up): blanked 24 hours after the message was written. A
+ *   developer without SMTP, and the tests (test/helper.ts `lastMailLink`), read links from the row
+ *   meanwhile; both links expire before then anyway;
+ * - pending: kept, the retries need it.
+ * The row itself (recipient, template, status, dates, error) stays as the record.
+ */
+export const EMAIL_BODY_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** Blanks the bodies past their retention (see above); returns how many. The hourly job calls it. */
+export async function purgeEmailBodies(db: Db, at: Date): Promise<number> {
+  const purged = await db
+    .update(emailOutbox)
+    .set({ text: '', html: '' })
+    .where(
+      and(
+        inArray(emailOutbox.status, ['sent', 'logged', 'failed']),
+        lte(emailOutbox.createdAt, new Date(at.getTime() - EMAIL_BODY_RETENTION_MS)),
+        ne(emailOutbox.text, ''),
+      ),
+    )
+    .returning({ id: emailOutbox.id });
+  return purged.length;
 }
 
 /** Exponential back-off, one minute doubling up to an hour. */
@@ -49,7 +77,8 @@ export function createMailer(options: {
       });
       await db
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: now, attempts: row.attempts + 1, lastError: null })
+        // Delivered: the body (its links are credentials) is not ours to keep any more.
+        .set({ status: 'sent', sentAt: now, attempts: row.attempts + 1, lastError: null, text: '', html: '' })
         .where(eq(emailOutbox.id, row.id));
     } catch (error) {
       const attempts = row.attempts + 1;

@@ -220,6 +220,22 @@ describe('downloads', () => {
     expect(response.rawPayload.equals(PDF)).toBe(true);
   });
 
+  it('serves a file opened on its own as a page that loads and runs nothing', async () => {
+    for (const file of [image, video]) {
+      const response = await download('trainerA', file.id);
+      expect(response.headers['content-security-policy'], file.mimeType).toBe(
+        "default-src 'none'; frame-ancestors 'self'; sandbox",
+      );
+    }
+    // A PDF goes without `sandbox`, so every browser's own viewer shows it in the lesson's frame
+    // (lesson-content.tsx): still nothing loads, and no site but ours frames it.
+    const pdf = await download('trainerA', document.id);
+    expect(pdf.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
+    // Caching stays as the route chose (private, for seeking in videos), not the API's no-store.
+    expect(pdf.headers['cache-control']).toBe('private, max-age=3600');
+    expect(pdf.headers['permissions-policy']).toMatch(/camera=\(\)/);
+  });
+
   it('serves byte ranges so videos can seek', async () => {
     const partial = await download('trainerA', video.id, { range: 'bytes=100-199' });
     expect(partial.statusCode).toBe(206);

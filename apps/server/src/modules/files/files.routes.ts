@@ -8,6 +8,17 @@ import type { FileAccessPolicy, FilesService } from './files.service.ts';
 
 const RANGE_PATTERN = /^bytes=(\d*)-(\d*)$/;
 
+/**
+ * The policy of a downloaded file opened as a page: it loads nothing, and (`sandbox`: a unique
+ * origin, no script, no plugin) runs nothing. PDFs go without `sandbox`: the lesson view frames them
+ * in the browser's own viewer (lesson-content.tsx), which a sandboxed document may not get in every
+ * browser (Chromium's renders either way); that viewer runs none of the page's script anyway.
+ */
+export function downloadContentSecurityPolicy(mimeType: string): string {
+  const policy = "default-src 'none'; frame-ancestors 'self'";
+  return mimeType === 'application/pdf' ? policy : `${policy}; sandbox`;
+}
+
 /** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null for none (or several: the whole file is sent). */
 function parseRange(
   header: string | undefined,
@@ -94,9 +105,10 @@ export async function fileRoutesPlugin(
         .header('cache-control', 'private, max-age=3600')
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
         // Our own pages may show a PDF in a frame; other sites still may not. Only PDFs, videos and
-        // images are ever stored, served with nosniff, so there is no page here to run a script in.
+        // images are ever stored (sniffed at upload), served with nosniff; the policy below is the
+        // second wall, should a file ever be read as a page.
         .header('x-frame-options', 'SAMEORIGIN')
-        .header('content-security-policy', "frame-ancestors 'self'");
+        .header('content-security-policy', downloadContentSecurityPolicy(file.mimeType));
       if (range) {
         return reply
           .status(206)

@@ -5,10 +5,11 @@ import {
   type Role,
   type SessionUser,
 } from '@cursus/contracts';
-import { and, asc, count, eq, ilike, inArray, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, TenantContext, Tx } from '../../db/client.ts';
 import { type PageQuery, readPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createAttemptCounter, type Limit } from '../../lib/rate-limit.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
 import { organizations, profiles, userRoles } from './organizations.tables.ts';
 
@@ -57,6 +58,13 @@ export interface PeopleFilter {
   search?: string;
 }
 
+/**
+ * assign-student tells a trainer whether an address belongs to a learner waiting for a place: the
+ * refusals a trainer (or admin) may collect are limited, so addresses cannot be probed in bulk. A
+ * successful assignment gives its slot back: a trainer placing a whole class is never slowed down.
+ */
+export const ASSIGN_REFUSALS_PER_USER: Limit = { max: 20, windowMs: 60 * 60 * 1000 };
+
 const isStudent = sql`coalesce(${userRoles.role}, ${profiles.role}) = 'student'`;
 
 function matchesPerson(search: string | undefined): SQL | undefined {
@@ -82,6 +90,7 @@ export function createOrganizationsService(options: {
   const { database, adminEmails } = options;
   const { db } = database;
   const now = options.now ?? Date.now;
+  const attempts = createAttemptCounter(db, () => new Date(now()));
   // SPEC 6: the resolved role (with the profile it came from) is cached 5 minutes.
   const cache = new Map<string, { user: Omit<SessionUser, 'emailVerified'>; expiresAt: number }>();
 
@@ -234,26 +243,35 @@ export function createOrganizationsService(options: {
      * A trainer places a waiting student in their own organisation; an admin in the one named.
      * Looking the student up needs the owner connection (the student is in no tenant yet), so the
      * checks here are the policy: only students, only without an organisation.
+     *
+     * Every refusal is the same STUDENT_NOT_ASSIGNABLE, whether the address is unknown, not a
+     * student's, or already placed (in this organisation or another): the answer never tells who
+     * has an account or where. The place is taken by one conditional UPDATE (… WHERE
+     * organization_id IS NULL), so of two organisations claiming the same learner at once exactly
+     * one wins.
      */
     async assignStudent(actor: SessionUser, input: AssignStudentInput) {
       const organizationId =
         actor.role === 'admin' ? (input.organizationId ?? actor.organizationId) : actor.organizationId;
       if (!organizationId) throw new AppError('NO_ORGANIZATION');
+      const limitKey = `user:${actor.id}:assign-student`;
+      await attempts.consume(limitKey, ASSIGN_REFUSALS_PER_USER);
       const [organization] = await db
         .select()
         .from(organizations)
         .where(eq(organizations.id, organizationId));
       if (!organization) throw new AppError('NOT_FOUND');
       const [student] = await db.select().from(profiles).where(eq(profiles.email, input.email));
-      if (!student) throw new AppError('USER_NOT_FOUND');
-      const role = (await loadUser(student.id))?.role;
-      if (role !== 'student') throw new AppError('NOT_AUTHORIZED');
-      if (student.organizationId) throw new AppError('ALREADY_IN_ORGANIZATION');
-      await db
+      const role = student ? (await loadUser(student.id))?.role : undefined;
+      if (!student || role !== 'student') throw new AppError('STUDENT_NOT_ASSIGNABLE');
+      const [placed] = await db
         .update(profiles)
         .set({ organizationId, updatedAt: new Date() })
-        .where(eq(profiles.id, student.id));
+        .where(and(eq(profiles.id, student.id), isNull(profiles.organizationId)))
+        .returning({ id: profiles.id });
+      if (!placed) throw new AppError('STUDENT_NOT_ASSIGNABLE');
       cache.delete(student.id);
+      await attempts.release(limitKey);
       return { id: student.id, fullName: student.fullName, email: student.email, organizationId };
     },
 

@@ -50,7 +50,7 @@ export function AssignStudentForm({ choosesOrganization }: AssignStudentFormProp
     } catch (caught) {
       const isOnFields = showErrorOnFields(caught, form.setError, {
         fields: ['email', 'organizationId'],
-        codeToField: { USER_NOT_FOUND: 'email', ALREADY_IN_ORGANIZATION: 'email' },
+        codeToField: { STUDENT_NOT_ASSIGNABLE: 'email' },
       });
       if (!isOnFields) setError(caught);
     }
