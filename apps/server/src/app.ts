@@ -109,6 +109,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     logger: withRedactedRequests(options.logger ?? { level: env.LOG_LEVEL }),
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
+    // The whole request, body included, must arrive within 15 minutes: enough for the largest upload
+    // (a 200 MB video, modules/files) at ~230 kB/s, a slow uplink. Node checks it for every request
+    // before routing, so one route cannot be exempted; headers alone still have 60 s (headersTimeout).
+    requestTimeout: 15 * 60_000,
+    // A socket with no traffic either way for 2 minutes is closed. An upload in progress keeps it
+    // busy; a request waiting on a database that went away fails long before (db/client.ts timeouts).
+    connectionTimeout: 2 * 60_000,
   });
   recordRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);

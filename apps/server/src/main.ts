@@ -7,6 +7,8 @@ import { isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
 
 const OUTBOX_INTERVAL_MS = 30_000;
+/** Shutdown finishes what is in flight, or gives up after this long and exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 20_000;
 
 async function main() {
   const startedAt = Date.now();
@@ -38,10 +40,15 @@ async function main() {
     hasSeeded = true;
   }
 
+  // The batch being sent, if any: shutdown waits for it, and a slow batch never overlaps the next.
+  let delivering: Promise<unknown> | undefined;
   const outboxTimer = setInterval(() => {
-    modules.email.service
+    delivering ??= modules.email.service
       .deliverDue()
-      .catch((error) => app.log.error({ err: error }, 'outbox delivery failed'));
+      .catch((error) => app.log.error({ err: error }, 'outbox delivery failed'))
+      .finally(() => {
+        delivering = undefined;
+      });
   }, OUTBOX_INTERVAL_MS);
   outboxTimer.unref();
 
@@ -50,7 +57,14 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A request, a job or a mail server that never answers must not keep the process up for good:
+    // orchestrators stop waiting too (Kubernetes sends SIGKILL 30 s after SIGTERM by default).
+    setTimeout(() => {
+      app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed: exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     clearInterval(outboxTimer);
+    await delivering;
     await scheduler.stop();
     await app.close();
     await database.close();

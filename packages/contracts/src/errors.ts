@@ -31,6 +31,11 @@ export const ERROR_STATUS = {
   NOT_AUTHORIZED: 403,
   SERVER_ERROR: 500,
   TIMEOUT: 504,
+  /**
+   * PostgreSQL is down or unreachable (a restart, a failover, a network cut): the answer carries
+   * `Retry-After`, and the same request succeeds once the database is back, with no server restart.
+   */
+  DATABASE_UNAVAILABLE: 503,
   FILE_TOO_LARGE: 413,
   UNSUPPORTED_FORMAT: 415,
   SECURITY_POLICY: 403,

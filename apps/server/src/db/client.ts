@@ -55,16 +55,62 @@ export interface Database {
 
 const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
+/**
+ * How long a request waits for a PostgreSQL connection (a new one, or a free one of the pool) before
+ * it fails with DATABASE_UNAVAILABLE (503): while the database is down or unreachable, requests
+ * answer within seconds instead of hanging until the client gives up.
+ */
+export const CONNECTION_TIMEOUT_MS = 5_000;
+/**
+ * The longest a request's statement may run (PostgreSQL's statement_timeout, per connection of the
+ * pool). Request queries take milliseconds and background jobs' batches well under a second; 15 s
+ * leaves ample room for a slow moment while stopping a runaway query before it holds a connection
+ * for good. Migrations run on a connection of their own, without this limit.
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
 export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | {
+      databaseUrl: string;
+      poolSize?: number;
+      /** Overrides CONNECTION_TIMEOUT_MS and STATEMENT_TIMEOUT_MS (tests shorten them). */
+      connectionTimeoutMs?: number;
+      statementTimeoutMs?: number;
+      /** Where lost idle connections are reported; the console by default. */
+      log?: { error(object: object, message: string): void };
+    }
   | { dataDir?: string; loadDataDir?: Blob | File };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const connectionTimeoutMillis = options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis,
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+    });
+    // An idle connection that PostgreSQL closes (a restart, a failover, a network cut) is emitted
+    // here; without a listener Node would crash the process. The pool has already dropped it, and
+    // opens new connections once the database is back.
+    const log = options.log ?? {
+      error: (object: object, message: string) => console.error(message, object),
+    };
+    pool.on('error', (error) => log.error({ err: error }, 'database connection lost'));
+    releaseBrokenClients(pool);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return wrap('postgres', db, {
-      migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      async migrate() {
+        // A connection of its own, without the statement timeout: a migration may rewrite a table.
+        const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis });
+        client.on('error', (error) => log.error({ err: error }, 'migration connection lost'));
+        await client.connect();
+        try {
+          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.end();
+        }
+      },
       close: () => pool.end(),
       async script(text) {
         const results = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
@@ -89,6 +135,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   database.pglite = client;
   return database;
+}
+
+/**
+ * A connection cut while a client is checked out (a transaction holds it between statements) is
+ * emitted on the client itself, where pg-pool listens only while it is idle: unheard, it would crash
+ * the process. Heard here, the client goes back to the pool at once, which discards it (it is no
+ * longer queryable), and the holder's own release becomes a no-op. Waiting for the holder is not
+ * enough: Drizzle's `transaction()` never releases its client when `begin` itself fails
+ * (drizzle-orm/node-postgres/session.js), so every request that met a dying connection at that
+ * moment would keep a pool slot for good, until no request could get one. The statement in flight
+ * fails with the connection's error, which the error handler answers with 503.
+ */
+function releaseBrokenClients(pool: pg.Pool) {
+  const listeners = new WeakMap<pg.PoolClient, (error: Error) => void>();
+  pool.on('acquire', (client) => {
+    const onError = () => {
+      const release = client.release;
+      client.release = () => {};
+      listeners.delete(client);
+      release(true);
+    };
+    listeners.set(client, onError);
+    client.once('error', onError);
+  });
+  pool.on('release', (_error: Error | undefined, client: pg.PoolClient) => {
+    const onError = listeners.get(client);
+    if (onError) client.removeListener('error', onError);
+    listeners.delete(client);
+  });
 }
 
 /**

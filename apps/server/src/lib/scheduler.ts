@@ -7,9 +7,13 @@ export interface ScheduledJob {
 
 /** Where the last run of each job is kept (the database, so restarts and instances agree). */
 export interface JobRunStore {
-  /** True when this caller may run the job now; false when it ran less than `intervalMs` ago. */
-  claim(name: string, at: Date, intervalMs: number): Promise<boolean>;
-  finish(name: string, at: Date, error?: string): Promise<void>;
+  /**
+   * True when this caller may run the job now; false when it ran less than `intervalMs` ago.
+   * `at` is the injected clock's time, undefined when none is: the store then uses its own clock
+   * (the database's `now()`), which every instance shares.
+   */
+  claim(name: string, at: Date | undefined, intervalMs: number): Promise<boolean>;
+  finish(name: string, at: Date | undefined, error?: string): Promise<void>;
 }
 
 export interface Scheduler {
@@ -33,19 +37,27 @@ export function createScheduler(options: {
   log: { error(object: object, message: string): void };
 }): Scheduler {
   const now = options.now ?? (() => new Date());
+  // Who runs a job is decided by the database's clock, shared by every instance, not by this
+  // process's; an injected clock (tests, TEST_CLOCK journeys) decides instead, so moving it runs due
+  // jobs deterministically.
+  const claimTime = () => (options.now ? options.now() : undefined);
   const tickMs = options.tickMs ?? 60_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
   async function runDueJobs() {
     for (const job of options.jobs) {
-      if (!(await options.store.claim(job.name, now(), job.intervalMs))) continue;
+      if (!(await options.store.claim(job.name, claimTime(), job.intervalMs))) continue;
       try {
         await job.run(now());
-        await options.store.finish(job.name, now());
+        await options.store.finish(job.name, claimTime());
       } catch (error) {
         options.log.error({ err: error, job: job.name }, 'scheduled job failed');
-        await options.store.finish(job.name, now(), error instanceof Error ? error.message : String(error));
+        await options.store.finish(
+          job.name,
+          claimTime(),
+          error instanceof Error ? error.message : String(error),
+        );
       }
     }
   }

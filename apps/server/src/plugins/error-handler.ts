@@ -17,7 +17,63 @@ const POSTGRES_CODES: Record<string, ErrorCode> = {
   '23505': 'ALREADY_EXISTS',
   '23503': 'LINKED_DATA',
   '42501': 'INSUFFICIENT_PERMISSIONS',
+  // query_canceled: the statement ran past statement_timeout (db/client.ts).
+  '57014': 'TIMEOUT',
 };
+
+/** What a client is told to wait before retrying while the database is unavailable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Node's socket errors, and PostgreSQL's codes for a server going away or not there yet: 57P01
+ * admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, 53300 too_many_connections, and
+ * the whole 08 class (connection exceptions).
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+/** pg and pg-pool's own errors carry no code, only these messages. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated', // unexpectedly, or due to connection timeout
+  'timeout exceeded when trying to connect', // no free connection in the pool in time
+  'is not queryable', // a client broken by an earlier connection error
+  'Cannot use a pool after calling end on the pool', // shutting down
+];
+
+/** True when `error`, or what it wraps (Drizzle wraps the driver's error as `cause`), says the database is unreachable. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+      return true;
+    if (UNAVAILABLE_MESSAGES.some((message) => current instanceof Error && current.message.includes(message)))
+      return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/** The PostgreSQL code of `error` or of the driver error it wraps. */
+function postgresCodeOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
+}
 
 function send(
   reply: FastifyReply,
@@ -83,7 +139,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, fastifyCode, messages[key]!);
     }
 
-    const postgresCode = POSTGRES_CODES[(error as { code?: string }).code ?? ''];
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug of ours: the pool reconnects by itself once PostgreSQL is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 'DATABASE_UNAVAILABLE', 'DATABASE_UNAVAILABLE', {
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      });
+    }
+
+    const postgresCode = POSTGRES_CODES[postgresCodeOf(error) ?? ''];
     if (postgresCode) return send(reply, postgresCode, postgresCode);
 
     if (error.statusCode && error.statusCode < 500) {

@@ -5,7 +5,7 @@ import type {
   ReportNotFoundInput,
   SessionUser,
 } from '@cursus/contracts';
-import { and, count, desc, eq, gte, inArray, lt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { type Database, type TenantContext, tenantOf } from '../../db/client.ts';
 import { createAttemptCounter } from '../../lib/rate-limit.ts';
 import {
@@ -175,23 +175,30 @@ export function createSystemService(options: { database: Database; now?: () => D
      * Claims a run of `name` when its last one started `intervalMs` ago or more (or never ran):
      * one atomic statement, so two instances or a restart cannot both run it (ADR 004).
      */
-    async claimJobRun(name: string, at: Date, intervalMs: number): Promise<boolean> {
+    /**
+     * `at` undefined (production): the database's clock decides, so instances whose clocks disagree
+     * still agree on who runs. `at` given: an injected clock (tests, TEST_CLOCK) decides instead.
+     */
+    async claimJobRun(name: string, at: Date | undefined, intervalMs: number): Promise<boolean> {
       await database.db
         .insert(jobRuns)
         .values({ name, lastRunAt: new Date(0) })
         .onConflictDoNothing();
+      const dueBefore = at
+        ? new Date(at.getTime() - intervalMs)
+        : sql<Date>`now() - ${intervalMs}::double precision * interval '1 millisecond'`;
       const claimed = await database.db
         .update(jobRuns)
-        .set({ lastRunAt: at, finishedAt: null, lastError: null })
-        .where(and(eq(jobRuns.name, name), lte(jobRuns.lastRunAt, new Date(at.getTime() - intervalMs))))
+        .set({ lastRunAt: at ?? sql`now()`, finishedAt: null, lastError: null })
+        .where(and(eq(jobRuns.name, name), lte(jobRuns.lastRunAt, dueBefore)))
         .returning({ name: jobRuns.name });
       return claimed.length > 0;
     },
 
-    async finishJobRun(name: string, at: Date, error?: string) {
+    async finishJobRun(name: string, at: Date | undefined, error?: string) {
       await database.db
         .update(jobRuns)
-        .set({ finishedAt: at, lastError: error ?? null })
+        .set({ finishedAt: at ?? sql`now()`, lastError: error ?? null })
         .where(eq(jobRuns.name, name));
     },
 
