@@ -40,16 +40,9 @@ async function main() {
     hasSeeded = true;
   }
 
-  // The batch being sent, if any: shutdown waits for it, and a slow batch never overlaps the next.
-  let delivering: Promise<unknown> | undefined;
-  const outboxTimer = setInterval(() => {
-    delivering ??= modules.email.service
-      .deliverDue()
-      .catch((error) => app.log.error({ err: error }, 'outbox delivery failed'))
-      .finally(() => {
-        delivering = undefined;
-      });
-  }, OUTBOX_INTERVAL_MS);
+  // Retries and whatever a previous run left pending; a new message is sent as soon as it is queued.
+  // A slow batch never overlaps the next (Mailer.deliverSoon).
+  const outboxTimer = setInterval(() => modules.email.service.deliverSoon(), OUTBOX_INTERVAL_MS);
   outboxTimer.unref();
 
   let closing = false;
@@ -64,7 +57,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     clearInterval(outboxTimer);
-    await delivering;
+    await modules.email.service.idle();
     await scheduler.stop();
     await app.close();
     await database.close();

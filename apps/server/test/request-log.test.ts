@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/plugins/request-log.ts';
-import { createTestApp, type TestApp } from './helper.ts';
+import { createConfirmedUser, createTestApp, type TestApp } from './helper.ts';
 
 const TOKEN = 'SECRET-token-4f2a9c';
 const lines: string[] = [];
@@ -22,6 +22,18 @@ describe('request logs', () => {
     const requestLines = lines.filter((line) => line.includes('verify-email'));
     // The request is still logged, by its path and the query's names.
     expect(requestLines.some((line) => line.includes('/api/auth/verify-email?token=[redacted]'))).toBe(true);
+    expect(lines.filter((line) => line.includes(TOKEN))).toEqual([]);
+  });
+
+  it('never record a query value in a refusal either', async () => {
+    const cookie = await createConfirmedUser(testApp, { email: 'nosy@x.example', firstName: 'Nosy' });
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/time-tracking/connection-logs?search=${TOKEN}`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(lines.some((line) => line.includes('access refused'))).toBe(true);
     expect(lines.filter((line) => line.includes(TOKEN))).toEqual([]);
   });
 

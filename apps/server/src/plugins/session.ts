@@ -2,6 +2,7 @@ import type { Role, SessionUser } from '@cursus/contracts';
 import { canEnterSpace } from '@cursus/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { redactUrl } from './request-log.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,7 +52,7 @@ export function requireRole(request: FastifyRequest, roles: readonly Role[]): Se
   const user = requireUser(request);
   if (!canEnterSpace(user.role, roles)) {
     request.log.warn(
-      { event: 'access.refused', userId: user.id, role: user.role, url: request.url },
+      { event: 'access.refused', userId: user.id, role: user.role, url: redactUrl(request.url) },
       'access refused',
     );
     throw new AppError('NOT_AUTHORIZED');

@@ -1,3 +1,4 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { describe, expect, it } from 'vitest';
 import { isCommonPassword } from './common-passwords.ts';
 
@@ -19,5 +20,12 @@ describe('isCommonPassword', () => {
     for (const password of ['Vif-Argent-42', 'Kq7-ZmBt-2r9x', 'Tout-Neuf-2026']) {
       expect(isCommonPassword(password), password).toBe(false);
     }
+  });
+
+  it('refuses each of the 3,000 most common breached passwords, as typed and dressed up', () => {
+    const top = dictionary['passwords-common'].slice(0, 3000);
+    expect(top.filter((password) => !isCommonPassword(password))).toEqual([]);
+    expect(isCommonPassword('Michael1984!')).toBe(true);
+    expect(isCommonPassword('#Sunshine2025')).toBe(true);
   });
 });

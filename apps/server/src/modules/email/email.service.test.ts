@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../../../test/helper.ts';
 import type { Database } from '../../db/client.ts';
 import { createMailer, OUTBOX_MAX_ATTEMPTS } from './email.service.ts';
@@ -46,6 +46,8 @@ describe('email outbox', () => {
       language: 'fr',
       data: { name: 'Ana', url: 'http://x/y' },
     });
+    // The first attempt runs in the background, right after the message is queued.
+    await mailer.idle();
     const row = await findOutboxRow('late@x.example');
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
 
@@ -71,6 +73,7 @@ describe('email outbox', () => {
       language: 'en',
       data: { name: 'Bo', url: 'http://x/r' },
     });
+    await mailer.idle();
     let now = new Date();
     for (let attempt = 1; attempt < OUTBOX_MAX_ATTEMPTS; attempt++) {
       now = new Date(now.getTime() + 2 * 60 * 60 * 1000);
@@ -102,9 +105,38 @@ describe('email outbox', () => {
       language: 'fr',
       data: { name: 'Cy', url: 'http://x/reset-password?token=secret' },
     });
+    await mailer.idle();
     const row = await findOutboxRow('sent@x.example');
     expect(row).toMatchObject({ status: 'sent', template: 'reset-password', text: '', html: '' });
     expect(row!.sentAt).toBeInstanceOf(Date);
     expect(row!.subject).not.toBe('');
+  });
+
+  it('only queues the message in the caller, which an SMTP server that never answers does not stall', async () => {
+    let answer: () => void = () => {};
+    const attempted: string[] = [];
+    const transport = {
+      sendMail(message: { to: string }) {
+        attempted.push(message.to);
+        return new Promise<void>((resolve) => {
+          answer = resolve;
+        });
+      },
+      close() {},
+    } as never;
+    const mailer = createMailer({ db: database.db, from: FROM, log, transport });
+    await mailer.send({
+      to: 'slow@x.example',
+      template: 'confirm-email',
+      language: 'fr',
+      data: { name: 'Di', url: 'http://x/c' },
+    });
+    expect(await findOutboxRow('slow@x.example')).toMatchObject({ status: 'pending', attempts: 0 });
+
+    // Once the server answers, the background batch records the delivery.
+    await vi.waitFor(() => expect(attempted).toEqual(['slow@x.example']));
+    answer();
+    await mailer.idle();
+    expect(await findOutboxRow('slow@x.example')).toMatchObject({ status: 'sent', attempts: 1 });
   });
 });

@@ -16,8 +16,15 @@ export interface Mailer {
     language: Language;
     data: { name: string; url: string };
   }): Promise<void>;
-  /** Sends what is due; the worker calls it on a timer, tests call it directly. */
+  /** Sends what is due; `deliverSoon` and the worker's timer call it, tests call it directly. */
   deliverDue(now?: Date): Promise<number>;
+  /**
+   * Starts sending what is due in the background, unless a batch is already running, in which case
+   * one more batch follows it (so a message queued meanwhile does not wait for the timer).
+   */
+  deliverSoon(): void;
+  /** Resolves once no batch is running: shutdown and tests wait on it. */
+  idle(): Promise<void>;
   close(): void;
 }
 
@@ -65,6 +72,9 @@ export function createMailer(options: {
   const transport =
     options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
 
+  let delivering: Promise<void> | undefined;
+  let again = false;
+
   async function attempt(row: typeof emailOutbox.$inferSelect, now: Date) {
     if (!transport) return;
     try {
@@ -99,46 +109,83 @@ export function createMailer(options: {
     }
   }
 
+  async function deliverDue(now = new Date()) {
+    if (!transport) return 0;
+    const due = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+      .orderBy(emailOutbox.nextAttemptAt)
+      .limit(OUTBOX_BATCH);
+    if (due.length === 0) return 0;
+    // Claim the batch so a second instance does not send the same messages.
+    const claimed = await db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`${emailOutbox.nextAttemptAt} + interval '5 minutes'` })
+      .where(
+        and(
+          inArray(
+            emailOutbox.id,
+            due.map((row) => row.id),
+          ),
+          eq(emailOutbox.status, 'pending'),
+          lte(emailOutbox.nextAttemptAt, now),
+        ),
+      )
+      .returning();
+    for (const row of claimed) await attempt(row, now);
+    return claimed.length;
+  }
+
+  function deliverSoon() {
+    if (!transport) return;
+    if (delivering) {
+      again = true;
+      return;
+    }
+    delivering = (async () => {
+      // Another batch when a message was queued meanwhile or this one was full.
+      let full = false;
+      do {
+        again = false;
+        try {
+          full = (await deliverDue()) === OUTBOX_BATCH;
+        } catch (error) {
+          full = false;
+          log.error({ err: error }, 'outbox delivery failed');
+        }
+      } while (again || full);
+    })().finally(() => {
+      delivering = undefined;
+    });
+  }
+
   return {
+    // Only queued here: the request that asks for an email (sign-up, reset) answers without waiting
+    // for SMTP, so its timing says nothing of whether the account exists, and an SMTP outage does
+    // not stall it. `deliverSoon` sends it a moment later, outside the request.
     async send({ to, template, language, data }) {
       const rendered = renderEmail(template, language, data);
-      const [row] = await db
-        .insert(emailOutbox)
-        .values({ toAddress: to, template, language, ...rendered, status: transport ? 'pending' : 'logged' })
-        .returning();
+      await db.insert(emailOutbox).values({
+        toAddress: to,
+        template,
+        language,
+        ...rendered,
+        status: transport ? 'pending' : 'logged',
+        // The clock deliverDue compares with, so the message is due at once.
+        nextAttemptAt: new Date(),
+      });
       if (!transport) {
         // Development without SMTP: the outbox row is the record, the log shows the link.
         log.info({ to, subject: rendered.subject, text: rendered.text }, 'email logged (no SMTP_URL)');
         return;
       }
-      await attempt(row!, new Date());
+      deliverSoon();
     },
-    async deliverDue(now = new Date()) {
-      if (!transport) return 0;
-      const due = await db
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
-        .orderBy(emailOutbox.nextAttemptAt)
-        .limit(OUTBOX_BATCH);
-      if (due.length === 0) return 0;
-      // Claim the batch so a second instance does not send the same messages.
-      const claimed = await db
-        .update(emailOutbox)
-        .set({ nextAttemptAt: sql`${emailOutbox.nextAttemptAt} + interval '5 minutes'` })
-        .where(
-          and(
-            inArray(
-              emailOutbox.id,
-              due.map((row) => row.id),
-            ),
-            eq(emailOutbox.status, 'pending'),
-            lte(emailOutbox.nextAttemptAt, now),
-          ),
-        )
-        .returning();
-      for (const row of claimed) await attempt(row, now);
-      return claimed.length;
+    deliverDue,
+    deliverSoon,
+    async idle() {
+      await delivering;
     },
     close() {
       transport?.close();
