@@ -5,6 +5,7 @@ import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { isDatabaseEmpty, seedDemo } from './demo-seed.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
+import { createShutdown } from './lib/shutdown.ts';
 
 const OUTBOX_INTERVAL_MS = 30_000;
 /** Shutdown finishes what is in flight, or gives up after this long and exits anyway. */
@@ -45,24 +46,19 @@ async function main() {
   const outboxTimer = setInterval(() => modules.email.service.deliverSoon(), OUTBOX_INTERVAL_MS);
   outboxTimer.unref();
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // A request, a job or a mail server that never answers must not keep the process up for good:
-    // orchestrators stop waiting too (Kubernetes sends SIGKILL 30 s after SIGTERM by default).
-    setTimeout(() => {
-      app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed: exiting anyway');
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
-    clearInterval(outboxTimer);
-    await modules.email.service.idle();
-    await scheduler.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
+  const shutdown = createShutdown({
+    steps: [
+      async () => clearInterval(outboxTimer),
+      // In-flight requests first: they may still queue an email, which the batch below then sends.
+      () => app.close(),
+      () => scheduler.stop(),
+      () => modules.email.service.idle(),
+      () => database.close(),
+    ],
+    deadlineMs: SHUTDOWN_DEADLINE_MS,
+    log: app.log,
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
