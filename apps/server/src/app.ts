@@ -15,7 +15,7 @@ import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
 import { recordRouteTable } from './lib/route.ts';
 import { createScheduler, type Scheduler } from './lib/scheduler.ts';
-import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createAuthModule, createVerifiedEmails } from './modules/auth/auth.module.ts';
 import { createCoursesModule } from './modules/courses/courses.module.ts';
 import { createEmailModule, type Mailer } from './modules/email/email.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
@@ -60,7 +60,12 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     supportEmail: env.SUPPORT_EMAIL,
     now: clockNow,
   });
-  const organizations = createOrganizationsModule({ database, adminEmails: env.ADMIN_EMAILS });
+  // Roles need the accounts' verified addresses, which the auth module (built later) owns.
+  const organizations = createOrganizationsModule({
+    database,
+    adminEmails: env.ADMIN_EMAILS,
+    verifiedEmails: createVerifiedEmails(database),
+  });
   const notifications = createNotificationsModule({ database, organizations: organizations.service });
   const auth = createAuthModule({
     database,
@@ -71,7 +76,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     system: system.service,
     now: clockNow,
   });
-  const files = createFilesModule({ database, dataDir: env.DATA_DIR });
+  const files = createFilesModule({ database, dataDir: env.DATA_DIR, now, log });
   const courses = createCoursesModule({
     database,
     organizations: organizations.service,
@@ -87,7 +92,17 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     now,
     log,
   });
-  return { email, system, organizations, notifications, auth, files, courses, timeTracking };
+  return {
+    email,
+    system,
+    organizations,
+    notifications,
+    auth,
+    // The orphan sweep asks the domain that uses files which ones it still uses.
+    files: { ...files, jobs: files.jobsFor(courses.fileAccess) },
+    courses,
+    timeTracking,
+  };
 }
 
 export type Modules = ReturnType<typeof createModules>;

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Modules } from './app.ts';
 import type { DemoAccount, DemoPerson } from './modules/auth/auth.module.ts';
@@ -53,6 +53,8 @@ export async function seedDemo(options: { modules: Modules; dataDir: string }): 
     '# Cursus demo accounts, generated at seeding: role, email, password (tab-separated)',
     ...accounts.map((account) => `${account.role}\t${account.email}\t${account.password}`),
   ];
+  // On PostgreSQL nothing else creates DATA_DIR.
+  mkdirSync(options.dataDir, { recursive: true });
   writeFileSync(path.join(options.dataDir, 'demo-accounts.txt'), `${lines.join('\n')}\n`, { mode: 0o600 });
   return accounts;
 }

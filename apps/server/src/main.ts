@@ -27,10 +27,10 @@ async function main() {
   }
   const dataDir = path.resolve(env.DATA_DIR);
   const database = env.DATABASE_URL
-    ? await openDatabase({ databaseUrl: env.DATABASE_URL })
+    ? await openDatabase({ databaseUrl: env.DATABASE_URL, ownerUrl: env.DATABASE_OWNER_URL })
     : await openDatabase({ dataDir });
   await database.migrate();
-  const secret = resolveAuthSecret(env.AUTH_SECRET, dataDir);
+  const secret = await resolveAuthSecret({ configured: env.AUTH_SECRET, db: database.db, dataDir });
   const { app, modules, scheduler } = await buildApp({ env, database, secret });
 
   // The demo seeds itself only on an empty embedded database; on PostgreSQL: npm run seed:demo.

@@ -9,13 +9,13 @@ import { resolveAuthSecret } from './lib/secret.ts';
 const env = parseEnv();
 const dataDir = path.resolve(env.DATA_DIR);
 const database = env.DATABASE_URL
-  ? await openDatabase({ databaseUrl: env.DATABASE_URL })
+  ? await openDatabase({ databaseUrl: env.DATABASE_URL, ownerUrl: env.DATABASE_OWNER_URL })
   : await openDatabase({ dataDir });
 await database.migrate();
 const { app, modules } = await buildApp({
   env,
   database,
-  secret: resolveAuthSecret(env.AUTH_SECRET, dataDir),
+  secret: await resolveAuthSecret({ configured: env.AUTH_SECRET, db: database.db, dataDir }),
   logger: false,
 });
 if (!(await isDatabaseEmpty(modules))) {

@@ -34,8 +34,20 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ databaseUrl: target.toString(), poolSize: 4 });
 }
 
+/**
+ * The database as the app is handed it: the owner connection throws, so a request or a job that
+ * reached for it fails its test (only migrations, the demo seed and fixtures may use it).
+ */
+export function withoutOwner(database: Database): Database {
+  const refuse = () => {
+    throw new Error('the owner connection is for migrations, the demo seed and test fixtures only');
+  };
+  return { ...database, db: new Proxy({} as Database['db'], { get: refuse }) };
+}
+
 export interface TestApp {
   app: FastifyInstance;
+  /** The real database, owner connection included: tests' fixtures use it. */
   database: Database;
   /** The modules' services, for tests that call one directly. */
   modules: Modules;
@@ -52,13 +64,15 @@ export async function createTestApp(
     webDist?: string;
     /** Logger options, e.g. `{ level: 'info', stream }` to read the log; by default none. */
     logger?: Parameters<typeof buildApp>[0]['logger'];
+    /** The app's modules may use the owner connection: only to seed the demo. */
+    seedsDemo?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const env = parseEnv({ NODE_ENV: 'test', APP_URL, LOG_LEVEL: 'silent', ...options.env });
   const { app, modules, scheduler } = await buildApp({
     env,
-    database,
+    database: options.seedsDemo ? database : withoutOwner(database),
     secret: 'test-secret-test-secret-test-secret-0123',
     logger: options.logger ?? false,
     now: options.now,

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { CourseDetail, StartTimeSessionResult } from '@cursus/contracts';
+import {
+  type CourseDetail,
+  OFFLINE_LEASE_WINDOW_SECONDS,
+  type StartTimeSessionResult,
+} from '@cursus/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { notifications } from '../src/modules/notifications/notifications.tables.ts';
 import { jobRuns, systemAlerts, systemLogs } from '../src/modules/system/system.tables.ts';
-import { userTimeTracking, userTotalTime } from '../src/modules/time-tracking/time-tracking.tables.ts';
+import {
+  offlineLeases,
+  userTimeTracking,
+  userTotalTime,
+} from '../src/modules/time-tracking/time-tracking.tables.ts';
 import { type CoursesWorld, createCoursesWorld, expectStatus, type Person } from './courses-world.ts';
 
 /** The courses world on a clock the tests move: nothing in the time-tracking suites waits for real time. */
@@ -16,6 +24,13 @@ export interface TimeTrackingWorld extends Omit<CoursesWorld, 'close'> {
   startSession(person?: Person): Promise<StartTimeSessionResult>;
   heartbeat(sessionId: string, elapsedSeconds: number, person?: Person): Promise<LightMyRequestResponse>;
   endSession(sessionId: string, elapsedSeconds: number, person?: Person): Promise<LightMyRequestResponse>;
+  /** A lease as a start would issue it at `issuedAt`, written directly (fixtures of other suites). */
+  grantLease(issuedAt: string | Date, person?: Person, courseId?: string): Promise<string>;
+  /**
+   * Sends offline sessions as the browser would, each one naming a lease issued when it began
+   * (unless it names its own): for suites that need recorded offline time, not the lease rules.
+   */
+  syncOffline(sessions: OfflineSession[], person?: Person): Promise<LightMyRequestResponse>;
 }
 
 /**
@@ -44,11 +59,34 @@ export function useTimeTrackingWorld(
     beforeEach(async () => {
       clock = startsAt;
       const { db } = world().testApp.database;
-      for (const table of [userTimeTracking, userTotalTime, notifications, systemAlerts, jobRuns])
+      for (const table of [
+        userTimeTracking,
+        offlineLeases,
+        userTotalTime,
+        notifications,
+        systemAlerts,
+        jobRuns,
+      ])
         await db.delete(table);
       await db.delete(systemLogs).where(eq(systemLogs.category, 'time_tracking'));
     });
   }
+
+  const grantLease: TimeTrackingWorld['grantLease'] = async (issuedAt, person = 'studentA1', courseId) => {
+    const user = world().users[person];
+    const at = new Date(issuedAt);
+    const [lease] = await world()
+      .testApp.database.db.insert(offlineLeases)
+      .values({
+        userId: user.id,
+        organizationId: user.organizationId!,
+        courseId: courseId ?? null,
+        issuedAt: at,
+        expiresAt: new Date(at.getTime() + OFFLINE_LEASE_WINDOW_SECONDS * 1000),
+      })
+      .returning();
+    return lease!.id;
+  };
 
   return {
     get testApp() {
@@ -77,8 +115,21 @@ export function useTimeTrackingWorld(
       world().call(person, 'POST', `/api/time-tracking/sessions/${sessionId}/heartbeat`, { elapsedSeconds }),
     endSession: (sessionId, elapsedSeconds, person = 'studentA1') =>
       world().call(person, 'POST', `/api/time-tracking/sessions/${sessionId}/end`, { elapsedSeconds }),
+    grantLease,
+    async syncOffline(sessions, person = 'studentA1') {
+      const leased = [];
+      for (const session of sessions) {
+        leased.push({
+          ...session,
+          leaseId: session.leaseId ?? (await grantLease(session.sessionStart, person)),
+        });
+      }
+      return world().call(person, 'POST', '/api/time-tracking/sessions/sync', { sessions: leased });
+    },
   };
 }
+
+export type OfflineSession = ReturnType<typeof offlineSession>;
 
 /** A session the client recorded offline, as `/api/time-tracking/sessions/sync` takes it. */
 export function offlineSession(
@@ -86,13 +137,22 @@ export function offlineSession(
   sessionEnd: string,
   durationSeconds: number,
   courseId?: string,
-) {
+  leaseId?: string,
+): {
+  id: string;
+  sessionStart: string;
+  sessionEnd: string;
+  durationSeconds: number;
+  courseId?: string;
+  leaseId?: string;
+} {
   return {
     id: randomUUID(),
     sessionStart,
     sessionEnd,
     durationSeconds,
     ...(courseId ? { courseId } : {}),
+    ...(leaseId ? { leaseId } : {}),
   };
 }
 

@@ -37,6 +37,11 @@ export const ERROR_STATUS = {
    */
   DATABASE_UNAVAILABLE: 503,
   FILE_TOO_LARGE: 413,
+  /**
+   * The upload would take the organisation past ORGANIZATION_STORAGE_QUOTA_BYTES (files.ts): 413,
+   * not 507, since it is this request's content that does not fit, not the server that is full.
+   */
+  STORAGE_QUOTA_EXCEEDED: 413,
   UNSUPPORTED_FORMAT: 415,
   SECURITY_POLICY: 403,
   // SPEC 8, database codes (PGRST116, 23505, 23503, 42501)
@@ -47,6 +52,8 @@ export const ERROR_STATUS = {
   INSUFFICIENT_PERMISSIONS: 403,
   // request shape and transport
   VALIDATION_ERROR: 400,
+  /** A field's message (with VALIDATION_ERROR): the period asked for is longer than its list allows. */
+  DATE_RANGE_TOO_LONG: 400,
   MALFORMED_JSON: 400,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -30,6 +30,24 @@ export const FILE_LIMITS = {
   },
 } as const satisfies Record<FilePurpose, { maxBytes: number; mimeTypes: string[]; extensions: string[] }>;
 
+const GB = 1024 * MB;
+
+/**
+ * What one organisation may keep in stored files, counted as the sum of their sizes: uploads past
+ * it answer 413 STORAGE_QUOTA_EXCEEDED. 10 GB holds 50 videos at the 200 MB limit, over a hundred
+ * ten-minute lesson videos (50 to 100 MB each) or thousands of PDFs: a large catalogue, while
+ * bounding the disk (or bucket) one organisation can fill for the others sharing it. Unused uploads
+ * count until the orphan sweep removes them, a day after they were uploaded.
+ */
+export const ORGANIZATION_STORAGE_QUOTA_BYTES = 10 * GB;
+
+/**
+ * Uploads one user may start per hour (429 RATE_LIMITED with Retry-After beyond). A trainer building
+ * a formation uploads a file every few minutes at most; 60 leaves room for a burst of images in
+ * text lessons while stopping a script from churning the storage between orphan sweeps.
+ */
+export const UPLOADS_PER_USER_PER_HOUR = 60;
+
 /** Where a stored file is read from; the only image source a text lesson may use. */
 export function fileUrl(fileId: string): string {
   return `/api/files/${fileId}`;
@@ -60,7 +78,9 @@ export const fileRoutes = {
   /**
    * Trainers and admins upload into their organisation. The body is `multipart/form-data` with
    * one part named `file`; the purpose comes in the query. Answers 413 FILE_TOO_LARGE over the
-   * purpose's limit, 415 UNSUPPORTED_FORMAT when the content is not one of its formats.
+   * purpose's limit, 413 STORAGE_QUOTA_EXCEEDED past the organisation's quota, 415
+   * UNSUPPORTED_FORMAT when the content is not one of its formats, 429 RATE_LIMITED past
+   * UPLOADS_PER_USER_PER_HOUR.
    */
   upload: {
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SessionResultSchema } from './auth.ts';
 import { EmailSchema, ORGANIZATION_STAFF, type RouteContract, text } from './common.ts';
+import { PaginationQuerySchema, paginated, SearchQuerySchema } from './pagination.ts';
 
 /** createTrainerOrganization / assign_organization_to_trainer (SPEC 7) for the signed-in trainer. */
 export const CreateOrganizationInputSchema = z.object({ organizationName: text(200) });
@@ -20,17 +21,17 @@ export const AssignedStudentSchema = z.object({
   organizationId: z.uuid(),
 });
 
-/** Query of the organisation's learners list: a part of a name or an email, and admins' organisation. */
-export const StudentListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+/**
+ * Query of the organisation's learners list: a page (100 at most), a part of a name or an email,
+ * and admins' organisation (every organisation's learners when they name none, a page at a time).
+ */
+export const StudentListQuerySchema = PaginationQuerySchema.extend({
+  search: SearchQuerySchema,
   organizationId: z.uuid().optional(),
 });
 export type StudentListQuery = z.infer<typeof StudentListQuerySchema>;
 
-/** At most this many learners per answer: enough for a filter's choices, a search narrows the rest. */
-export const STUDENT_LIST_LIMIT = 100;
-
-export const StudentListSchema = z.object({ items: z.array(AssignedStudentSchema), hasMore: z.boolean() });
+export const StudentListSchema = paginated(AssignedStudentSchema);
 
 export const OrganizationSchema = z.object({ id: z.uuid(), name: z.string() });
 export const OrganizationListSchema = z.object({ items: z.array(OrganizationSchema) });

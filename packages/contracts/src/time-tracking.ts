@@ -68,14 +68,56 @@ export type TotalTime = z.infer<typeof TotalTimeSchema>;
 export const StartTimeSessionInputSchema = z.object({ courseId: z.uuid().optional() });
 export type StartTimeSessionInput = z.infer<typeof StartTimeSessionInputSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// Offline time (issue 11). Time the server did not see is credited only inside what it knew: a
+// lease it issued while the learner was online, a bounded window after it, never before the
+// enrolment, never over time already counted, and at most a daily ceiling. docs/time-tracking.md.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * How long after its issue a lease covers offline time: a whole day without a connection (a day
+ * of travel, or of training on a site without coverage) and the night before the next one. A
+ * browser out of contact for longer cannot show when its time was spent. A lease also ends when
+ * the next one is issued or the session is ended online: the learner was seen then.
+ */
+export const OFFLINE_LEASE_WINDOW_SECONDS = 24 * 3600;
+
+/**
+ * The most offline time credited to a learner per Paris day (sessions counted on the day they
+ * start). Half the 8 h maximum session (SPEC 9) and more than a half training day (3.5 h): the
+ * unplugged stretch of a real day fits; a day made of invented time does not. A session that would
+ * pass it is refused whole and alerted, so staff look at it rather than the ledger trimming it.
+ */
+export const OFFLINE_DAILY_LIMIT_SECONDS = 4 * 3600;
+
+/**
+ * Issued by `sessions/start` while the learner is online: offline sessions must name it. Bound to
+ * the learner (and their organisation) and to the formation the session was started on, if any.
+ * It covers `issuedAt` to `expiresAt`; time it credited cannot be credited again under it.
+ */
+export const OfflineLeaseSchema = z.object({
+  id: z.uuid(),
+  courseId: z.uuid().nullable(),
+  issuedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type OfflineLease = z.infer<typeof OfflineLeaseSchema>;
+
+/** Where a session's time comes from: seen by the server while online, or declared after an offline stretch. */
+export const TIME_SESSION_SOURCES = ['online', 'offline'] as const;
+export const TimeSessionSourceSchema = z.enum(TIME_SESSION_SOURCES);
+export type TimeSessionSource = z.infer<typeof TimeSessionSourceSchema>;
+
 /**
  * SPEC 4 start: the newest open session under the maximum age is resumed (`resumed`); older open
  * sessions are closed at their last activity, and extra ones as duplicates (`closedSessionIds`).
+ * Every start issues a fresh offline lease and ends the learner's earlier ones.
  */
 export const StartTimeSessionResultSchema = z.object({
   session: TimeSessionSchema,
   resumed: z.boolean(),
   closedSessionIds: z.array(z.uuid()),
+  offlineLease: OfflineLeaseSchema,
 });
 export type StartTimeSessionResult = z.infer<typeof StartTimeSessionResultSchema>;
 
@@ -115,7 +157,8 @@ export const TimeSessionListSchema = z.object({ items: z.array(TimeSessionSchema
 
 /**
  * SPEC 3 pendingSessions entry as sent to the server: its client id makes a replay harmless. The
- * id of a session the server opened (that could not be ended while offline) closes that session.
+ * id of a session the server opened (that could not be ended while offline) closes that session at
+ * its last activity; any other id is offline time, credited only under `leaseId`.
  */
 export const PendingSessionSchema = z.object({
   id: z.uuid(),
@@ -123,6 +166,8 @@ export const PendingSessionSchema = z.object({
   sessionEnd: isoDateTime(),
   durationSeconds: SessionSecondsSchema,
   courseId: z.uuid().optional(),
+  /** The offline lease held when the time was counted; required for a session the server never saw. */
+  leaseId: z.uuid().optional(),
 });
 export type PendingSession = z.infer<typeof PendingSessionSchema>;
 
@@ -133,15 +178,34 @@ export const SyncPendingSessionsInputSchema = z.object({
 export type SyncPendingSessionsInput = z.infer<typeof SyncPendingSessionsInputSchema>;
 
 /**
- * Why an offline session was refused: `overlapping` another recorded session (its time would
- * count twice), `invalid` (ends before it starts, ends in the future, or lasts longer than its
- * span or 28,800 s), `id_conflict` (the id belongs to someone else's session).
+ * Why an offline session was refused (nothing of it is counted, and the client drops it):
+ * - `overlapping` another recorded session (its time would count twice);
+ * - `invalid`: ends before it starts, ends in the future, or lasts longer than its span or 28,800 s;
+ * - `id_conflict`: the id belongs to someone else's session;
+ * - `no_lease`: names no lease, or one that is not this learner's, or one issued for another formation;
+ * - `outside_lease`: not inside its lease's window, or before time the lease already credited;
+ * - `before_enrollment`: starts before the learner's enrolment in its formation;
+ * - `daily_limit`: would take the learner's offline time that Paris day past OFFLINE_DAILY_LIMIT_SECONDS;
+ * - `unseen_time`: a session the server opened claims more than it recorded by its last activity;
+ *   it is closed there with what was recorded, and the rest must come as offline time.
  */
-export const SYNC_REJECTIONS = ['overlapping', 'invalid', 'id_conflict'] as const;
+export const SYNC_REJECTIONS = [
+  'overlapping',
+  'invalid',
+  'id_conflict',
+  'no_lease',
+  'outside_lease',
+  'before_enrollment',
+  'daily_limit',
+  'unseen_time',
+] as const;
 export const SyncRejectionSchema = z.enum(SYNC_REJECTIONS);
 export type SyncRejection = z.infer<typeof SyncRejectionSchema>;
 
-/** Per entry: `synced` (counted now), `duplicate` (already counted: mark it synced), `rejected`. */
+/**
+ * Per entry: `synced` (counted now), `duplicate` (already counted), `rejected` (with its reason).
+ * The client marks every answered entry synced: a refusal would be refused again.
+ */
 export const SyncPendingSessionsResultSchema = z.object({
   results: z.array(
     z.object({
@@ -303,9 +367,23 @@ export type MyDashboard = z.infer<typeof MyDashboardSchema>;
 export const CONNECTION_LOG_ENTRIES_PER_STUDENT = 100;
 
 /**
+ * The longest period one request reads, in days, bounds included: a year covers a training
+ * programme and a funder's yearly control, and keeps one answer (an admin's, over every
+ * organisation) to a bounded slice of the ledger; longer audits export year by year.
+ */
+export const CONNECTION_LOG_MAX_RANGE_DAYS = 366;
+/** Without `from`, the period is the last 31 days up to `to` (today, without `to`). */
+export const CONNECTION_LOG_DEFAULT_RANGE_DAYS = 31;
+
+/** Days from `from` to `to`, both counted ('YYYY-MM-DD'; calendar days, so time zones do not matter). */
+export function countDaysInRange(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+}
+
+/**
  * Filters: a learner, a formation (sessions tracked on it, and only learners who have some), and
- * days `from`/`to` (inclusive, Europe/Paris). Admins may narrow to one organisation; trainers
- * always get their own.
+ * days `from`/`to` (inclusive, Europe/Paris; at most CONNECTION_LOG_MAX_RANGE_DAYS, the last 31
+ * days when left out). Admins may narrow to one organisation; trainers always get their own.
  */
 const connectionLogFilterFields = {
   studentId: UserIdSchema.optional(),
@@ -314,18 +392,27 @@ const connectionLogFilterFields = {
   to: z.iso.date().optional(),
   organizationId: z.uuid().optional(),
 };
-const datesInOrder: [
+type DateRefinement = [
   (value: { from?: string; to?: string }) => boolean,
   { message: string; path: string[] },
-] = [
+];
+const datesInOrder: DateRefinement = [
   (value) => !value.from || !value.to || value.from <= value.to,
   { message: 'from must not be after to', path: ['to'] },
 ];
-export const ConnectionLogFiltersSchema = z.object(connectionLogFilterFields).refine(...datesInOrder);
+const rangeWithinCap: DateRefinement = [
+  (value) =>
+    !value.from || !value.to || countDaysInRange(value.from, value.to) <= CONNECTION_LOG_MAX_RANGE_DAYS,
+  { message: 'DATE_RANGE_TOO_LONG', path: ['from'] },
+];
+export const ConnectionLogFiltersSchema = z
+  .object(connectionLogFilterFields)
+  .refine(...datesInOrder)
+  .refine(...rangeWithinCap);
 export type ConnectionLogFilters = z.infer<typeof ConnectionLogFiltersSchema>;
-export const ConnectionLogQuerySchema = PaginationQuerySchema.extend(connectionLogFilterFields).refine(
-  ...datesInOrder,
-);
+export const ConnectionLogQuerySchema = PaginationQuerySchema.extend(connectionLogFilterFields)
+  .refine(...datesInOrder)
+  .refine(...rangeWithinCap);
 export type ConnectionLogQuery = z.input<typeof ConnectionLogQuerySchema>;
 
 export const SignInEntrySchema = z.object({
@@ -340,6 +427,8 @@ export const TrackedSessionEntrySchema = z.object({
   sessionStart: z.iso.datetime(),
   sessionEnd: z.iso.datetime().nullable(),
   durationSeconds: SessionSecondsSchema,
+  /** 'offline': declared by the browser after an offline stretch, under a lease; not seen live. */
+  source: TimeSessionSourceSchema,
 });
 
 export const StudentConnectionLogSchema = z.object({
@@ -356,6 +445,8 @@ export const StudentConnectionLogSchema = z.object({
 export type StudentConnectionLog = z.infer<typeof StudentConnectionLogSchema>;
 
 export const ConnectionLogsSchema = paginated(StudentConnectionLogSchema).extend({
+  /** The days read, bounds included: the filters', or the defaults put in their place. */
+  period: z.object({ from: z.iso.date(), to: z.iso.date() }),
   totals: z.object({
     studentCount: seconds(),
     signInCount: seconds(),
@@ -475,7 +566,8 @@ export const timeTrackingRoutes = {
   },
   /**
    * The same filters as a CSV file for auditors: UTF-8 with a byte-order mark, ';' separators
-   * (French Excel), headers in the requester's language, durations as hh:mm:ss, times in Paris.
+   * (French Excel), headers in the requester's language, durations as hh:mm:ss, times in Paris,
+   * offline sessions labelled as such. Streamed, learners read in batches.
    */
   exportConnectionLogs: {
     method: 'GET',

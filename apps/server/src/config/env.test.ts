@@ -32,6 +32,15 @@ describe('parseEnv', () => {
     expect(parseEnv({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });
 
+  it('takes a separate owner login only beside a PostgreSQL runtime login', () => {
+    const owner = 'postgres://owner@db.example/cursus';
+    expect(() => parseEnv({ DATABASE_OWNER_URL: owner })).toThrow(/DATABASE_OWNER_URL/);
+    expect(
+      parseEnv({ DATABASE_URL: 'postgres://runtime@db.example/cursus', DATABASE_OWNER_URL: owner })
+        .DATABASE_OWNER_URL,
+    ).toBe(owner);
+  });
+
   it('reads ADMIN_EMAILS as a lower-cased list', () => {
     expect(parseEnv({ ADMIN_EMAILS: ' Boss@X.example , ops@x.example' }).ADMIN_EMAILS).toEqual([
       'boss@x.example',

@@ -20,13 +20,15 @@ const EnvSchema = z
     APP_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.url().optional(),
+    /** A separate owner login for migrations and seeding; DATABASE_URL is then the runtime login. */
+    DATABASE_OWNER_URL: z.url().optional(),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().min(3).default('Cursus <no-reply@cursus.local>'),
     ADMIN_EMAILS: emailList.default([]),
     SUPPORT_EMAIL: z.email().default('support@cursus.local'),
     /** Seeds the demo organisation (published passwords) on an empty database; default: not in production. */
     SEED_DEMO: booleanString.optional(),
-    /** Signs session cookies and email tokens; generated into DATA_DIR when unset. */
+    /** Signs session cookies and email tokens; when unset, generated once into the database (lib/secret.ts). */
     AUTH_SECRET: z.string().min(32).optional(),
     AI_BASE_URL: z.url().optional(),
     AI_API_KEY: z.string().optional(),
@@ -45,6 +47,10 @@ const EnvSchema = z
   .refine((env) => !(env.TEST_CLOCK && env.NODE_ENV === 'production'), {
     path: ['TEST_CLOCK'],
     message: 'TEST_CLOCK cannot be enabled when NODE_ENV is production',
+  })
+  .refine((env) => !(env.DATABASE_OWNER_URL && !env.DATABASE_URL), {
+    path: ['DATABASE_OWNER_URL'],
+    message: 'DATABASE_OWNER_URL needs DATABASE_URL (the embedded engine has a single login)',
   })
   // The demo accounts' passwords are public (README): a production server never creates them.
   .refine((env) => !(env.SEED_DEMO && env.NODE_ENV === 'production'), {

@@ -28,11 +28,33 @@ export function tenantOf(user: SessionUser): TenantContext {
   return { userId: user.id, role: user.role, organizationId: user.organizationId };
 }
 
+/**
+ * The roles every connection runs as (migrations 0001 and 0009; docs/ARCHITECTURE.md "Tenancy"). None
+ * owns a table or bypasses row-level security, and each holds only the privileges its code needs.
+ */
+export const DATABASE_ROLES = {
+  /** A request's queries inside withTenant/queryAsTenant, under the tenant's policies. */
+  tenant: 'cursus_app',
+  /** What a request does outside a tenant: auth, sign-up, rate limits, role resolution, records. */
+  service: 'cursus_service',
+  /** Background jobs' own statements. */
+  jobs: 'cursus_jobs',
+} as const;
+
 export interface Database {
   kind: 'pglite' | 'postgres';
-  /** The owner connection: migrations, auth, jobs, seeding. Bypasses row-level security. */
+  /**
+   * The owner: the login that ran the migrations. For the demo seed, start-up and tests' fixtures
+   * only, never in a request or a job (tests build the app with this handle unusable). No policy
+   * names it: forced row-level security hides tenant rows from it unless it is a superuser or
+   * has BYPASSRLS (the embedded engine's is a superuser).
+   */
   db: Db;
-  /** Runs `work` in a transaction as the restricted role, so policies filter every row it touches. */
+  /** As cursus_service: requests' work outside a tenant's transaction (better-auth among it). */
+  service: Db;
+  /** As cursus_jobs: what background jobs read and write themselves. */
+  jobs: Db;
+  /** Runs `work` in a transaction as cursus_app, so policies filter every row it touches. */
   withTenant<T>(context: TenantContext, work: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * One statement under the tenant's policies in a single round trip, for hot paths (learners'
@@ -69,9 +91,15 @@ export const CONNECTION_TIMEOUT_MS = 5_000;
  */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
+/** Connections the jobs' pool and the owner's pool may open: jobs run one at a time, seeding too. */
+const SMALL_POOL_SIZE = 2;
+
 export type DatabaseOptions =
   | {
+      /** The runtime login: every connection of its pools switches to a role of DATABASE_ROLES. */
       databaseUrl: string;
+      /** A separate owner login for migrations and seeding (DATABASE_OWNER_URL); databaseUrl by default. */
+      ownerUrl?: string;
       poolSize?: number;
       /** Overrides CONNECTION_TIMEOUT_MS and STATEMENT_TIMEOUT_MS (tests shorten them). */
       connectionTimeoutMs?: number;
@@ -81,42 +109,73 @@ export type DatabaseOptions =
     }
   | { dataDir?: string; loadDataDir?: Blob | File };
 
+/**
+ * A connection string whose sessions start as `role` (PostgreSQL's `-c role=…` startup option): the
+ * role is the session's default, so even RESET ROLE lands on it, never on the login. Options the
+ * URL already carries are kept (pg would otherwise let them replace ours).
+ */
+function startingAs(connectionString: string, role: string): { connectionString: string; options: string } {
+  const url = new URL(connectionString);
+  const given = url.searchParams.get('options');
+  url.searchParams.delete('options');
+  return { connectionString: url.toString(), options: [given, `-c role=${role}`].filter(Boolean).join(' ') };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
     const connectionTimeoutMillis = options.connectionTimeoutMs ?? CONNECTION_TIMEOUT_MS;
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis,
-      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
-    });
+    const ownerUrl = options.ownerUrl ?? options.databaseUrl;
     // An idle connection that PostgreSQL closes (a restart, a failover, a network cut) is emitted
     // here; without a listener Node would crash the process. The pool has already dropped it, and
     // opens new connections once the database is back.
     const log = options.log ?? {
       error: (object: object, message: string) => console.error(message, object),
     };
-    pool.on('error', (error) => log.error({ err: error }, 'database connection lost'));
-    releaseBrokenClients(pool);
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    return wrap('postgres', db, {
-      async migrate() {
-        // A connection of its own, without the statement timeout: a migration may rewrite a table.
-        const client = new pg.Client({ connectionString: options.databaseUrl, connectionTimeoutMillis });
-        client.on('error', (error) => log.error({ err: error }, 'migration connection lost'));
-        await client.connect();
-        try {
-          await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-        } finally {
-          await client.end();
-        }
+    const openPool = (connection: { connectionString: string; options?: string }, max: number) => {
+      const pool = new pg.Pool({
+        ...connection,
+        max,
+        connectionTimeoutMillis,
+        statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      });
+      pool.on('error', (error) => log.error({ err: error }, 'database connection lost'));
+      releaseBrokenClients(pool);
+      return pool;
+    };
+    // Requests' pool: cursus_service by default, cursus_app inside a tenant's transaction.
+    const pool = openPool(startingAs(options.databaseUrl, DATABASE_ROLES.service), options.poolSize ?? 10);
+    const jobsPool = openPool(startingAs(options.databaseUrl, DATABASE_ROLES.jobs), SMALL_POOL_SIZE);
+    const ownerPool = openPool({ connectionString: ownerUrl }, SMALL_POOL_SIZE);
+    const service = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return wrap(
+      'postgres',
+      {
+        owner: drizzleNodePg(ownerPool, { schema }) as unknown as Db,
+        service,
+        jobs: drizzleNodePg(jobsPool, { schema }) as unknown as Db,
+        tenantBase: service,
       },
-      close: () => pool.end(),
-      async script(text) {
-        const results = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
-        return Array.isArray(results) ? (results.at(-1)?.rows ?? []) : results.rows;
+      {
+        async migrate() {
+          // A connection of its own, without the statement timeout: a migration may rewrite a table.
+          const client = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis });
+          client.on('error', (error) => log.error({ err: error }, 'migration connection lost'));
+          await client.connect();
+          try {
+            await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+          } finally {
+            await client.end();
+          }
+        },
+        async close() {
+          await Promise.all([pool.end(), jobsPool.end(), ownerPool.end()]);
+        },
+        async script(text) {
+          const results = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+          return Array.isArray(results) ? (results.at(-1)?.rows ?? []) : results.rows;
+        },
       },
-    });
+    );
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -125,16 +184,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Trigram indexes serve substring search (courses' titles); PostgreSQL ships it in contrib.
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const database = wrap('pglite', db, {
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
-    async script(text) {
-      return (await client.exec(text)).at(-1)?.rows ?? [];
+  const owner = drizzlePglite(client, { schema }) as unknown as Db;
+  const database = wrap(
+    'pglite',
+    {
+      owner,
+      service: drizzlePglite({ client: pgliteAs(client, DATABASE_ROLES.service), schema }) as unknown as Db,
+      jobs: drizzlePglite({ client: pgliteAs(client, DATABASE_ROLES.jobs), schema }) as unknown as Db,
+      // The tenant's transaction switches role in its first statement.
+      tenantBase: owner,
     },
-  });
+    {
+      migrate: () =>
+        migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => client.close(),
+      async script(text) {
+        return (await client.exec(text)).at(-1)?.rows ?? [];
+      },
+    },
+  );
   database.pglite = client;
   return database;
+}
+
+/**
+ * The embedded engine as `role`. It has one session, shared by every handle, and session settings
+ * would leak between them: so each statement runs in a transaction of its own that switches role
+ * transaction-locally, and so does each transaction.
+ */
+function pgliteAs(client: PGlite, role: string): PGlite {
+  const assume = `select set_config('role', '${role}', true)`;
+  const asRole: Pick<PGlite, 'query' | 'transaction'> = {
+    query: (query, params, options) =>
+      client.transaction(async (tx) => {
+        await tx.query(assume);
+        return tx.query(query, params, options);
+      }),
+    transaction: (work) =>
+      client.transaction(async (tx) => {
+        await tx.query(assume);
+        return work(tx);
+      }),
+  };
+  return asRole as PGlite;
 }
 
 /**
@@ -187,7 +279,13 @@ function inline(query: { sql: string; params: unknown[] }): string {
 
 function wrap(
   kind: Database['kind'],
-  db: Db,
+  handles: {
+    owner: Db;
+    service: Db;
+    jobs: Db;
+    /** Where a tenant's transaction starts: the requests' pool, or the embedded engine itself. */
+    tenantBase: Db;
+  },
   engine: {
     migrate: () => Promise<void>;
     close: () => Promise<void>;
@@ -196,9 +294,11 @@ function wrap(
 ): Database {
   return {
     kind,
-    db,
+    db: handles.owner,
+    service: handles.service,
+    jobs: handles.jobs,
     async withTenant(context, work) {
-      return db.transaction(async (tx) => {
+      return handles.tenantBase.transaction(async (tx) => {
         // Transaction-local settings only: on the embedded engine's single backend, session
         // settings would leak into the next request.
         // One round trip: setting 'role' transaction-locally is what SET LOCAL ROLE does.
@@ -206,7 +306,7 @@ function wrap(
           sql`select set_config('app.user_id', ${context.userId}, true),
                      set_config('app.role', ${context.role}, true),
                      set_config('app.organization_id', ${context.organizationId ?? ''}, true),
-                     set_config('role', 'cursus_app', true)`,
+                     set_config('role', ${DATABASE_ROLES.tenant}, true)`,
         );
         return work(tx);
       });
@@ -218,12 +318,13 @@ function wrap(
     ) {
       const settings = inline({
         sql: `select set_config('app.user_id', $1, true), set_config('app.role', $2, true),
-          set_config('app.organization_id', $3, true), set_config('role', 'cursus_app', true),
-          set_config('synchronous_commit', $4, true)`,
+          set_config('app.organization_id', $3, true), set_config('role', $4, true),
+          set_config('synchronous_commit', $5, true)`,
         params: [
           context.userId,
           context.role,
           context.organizationId ?? '',
+          DATABASE_ROLES.tenant,
           options.durable === false ? 'off' : 'on',
         ],
       });
@@ -231,7 +332,7 @@ function wrap(
     },
     migrate: engine.migrate,
     async ping() {
-      await db.execute(sql`select 1`);
+      await handles.service.execute(sql`select 1`);
     },
     close: engine.close,
   };

@@ -4,7 +4,7 @@ import { openDatabase } from './client.ts';
 
 const env = parseEnv();
 const database = env.DATABASE_URL
-  ? await openDatabase({ databaseUrl: env.DATABASE_URL })
+  ? await openDatabase({ databaseUrl: env.DATABASE_URL, ownerUrl: env.DATABASE_OWNER_URL })
   : await openDatabase({ dataDir: path.resolve(env.DATA_DIR) });
 await database.migrate();
 await database.close();

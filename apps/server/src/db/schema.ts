@@ -1,5 +1,6 @@
 // Every table, for drizzle-kit and for the database client's typed queries.
 export * from '../lib/rate-limit.tables.ts';
+export * from '../lib/secret.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/courses/courses.tables.ts';
 export * from '../modules/email/email.tables.ts';

@@ -1,8 +1,17 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
+/** A stored object as the storage sees it, for the orphan sweep (modules/files). */
+export interface StoredObject {
+  key: string;
+  /** When its bytes were last written. */
+  modifiedAt: Date;
+  /** The leftover of a write that never completed (a crash mid-upload), not a readable object. */
+  isPartial: boolean;
+}
 
 /**
  * Where uploaded bytes live (DESIGN "files"). Local disk under DATA_DIR/files by default; an
@@ -13,11 +22,28 @@ export interface Storage {
   write(key: string, source: Readable): Promise<number>;
   /** The bytes of `key`, or only `start` to `end` (both included) for a range request. */
   read(key: string, range?: { start: number; end: number }): Readable;
+  /** Removes the object and any leftover of an unfinished write under the same key. */
   remove(key: string): Promise<void>;
+  /** The first level of keys (one per organisation). */
+  listPrefixes(): Promise<string[]>;
+  /** The objects whose keys start with `prefix/`, leftovers included. */
+  list(prefix: string): Promise<StoredObject[]>;
 }
 
 // Keys are built by our code from UUIDs; refusing anything else keeps a key from escaping the root.
 const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
+const SEGMENT_PATTERN = /^[a-z0-9-]+$/;
+const PARTIAL_SUFFIX = '.partial';
+
+/** The entries of a folder, or none when it does not exist (yet, or any more). */
+async function entriesOf(folder: string) {
+  try {
+    return await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
 
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
@@ -29,7 +55,7 @@ export function createLocalStorage(root: string): Storage {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
       // Written under a temporary name and renamed once complete, so a reader never sees half a file.
-      const partial = `${target}.partial`;
+      const partial = `${target}${PARTIAL_SUFFIX}`;
       let size = 0;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
@@ -53,7 +79,33 @@ export function createLocalStorage(root: string): Storage {
       return createReadStream(resolve(key), range ? { start: range.start, end: range.end } : {});
     },
     async remove(key) {
-      await rm(resolve(key), { force: true });
+      const target = resolve(key);
+      await rm(target, { force: true });
+      await rm(`${target}${PARTIAL_SUFFIX}`, { force: true });
+    },
+    async listPrefixes() {
+      return (await entriesOf(root))
+        .filter((entry) => entry.isDirectory() && SEGMENT_PATTERN.test(entry.name))
+        .map((entry) => entry.name);
+    },
+    async list(prefix) {
+      const folder = resolve(prefix);
+      const objects: StoredObject[] = [];
+      for (const entry of await entriesOf(folder)) {
+        if (!entry.isFile()) continue;
+        const isPartial = entry.name.endsWith(PARTIAL_SUFFIX);
+        const name = isPartial ? entry.name.slice(0, -PARTIAL_SUFFIX.length) : entry.name;
+        // Anything else in the folder was not written by this storage: not ours to judge or remove.
+        if (!SEGMENT_PATTERN.test(name)) continue;
+        try {
+          const { mtime } = await stat(path.join(folder, entry.name));
+          objects.push({ key: `${prefix}/${name}`, modifiedAt: mtime, isPartial });
+        } catch (error) {
+          // Removed since the folder was read (an upload's own clean-up): nothing left to list.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
+      return objects;
     },
   };
 }

@@ -66,7 +66,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** The PostgreSQL code of `error` or of the driver error it wraps. */
-function postgresCodeOf(error: unknown): string | undefined {
+export function postgresCodeOf(error: unknown): string | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

@@ -8,6 +8,7 @@ import { createAuthService } from './auth.service.ts';
 import { type DemoPerson, seedDemoAccounts } from './seed-demo-accounts.ts';
 
 export type { DemoAccount, DemoPerson } from './seed-demo-accounts.ts';
+export { createVerifiedEmails } from './verified-emails.ts';
 
 /** Accounts, sessions and passwords: better-auth behind our own /api/auth routes (ADR 001). */
 export function createAuthModule(deps: {
@@ -40,6 +41,6 @@ export function createAuthModule(deps: {
     service,
     routes,
     seedDemo: (input: { organizationId: string; people: readonly DemoPerson[] }) =>
-      seedDemoAccounts({ db: database.db, authService: service, organizations }, input),
+      seedDemoAccounts({ db: database.service, authService: service, organizations }, input),
   };
 }

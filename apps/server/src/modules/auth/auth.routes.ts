@@ -78,7 +78,11 @@ export async function authRoutesPlugin(
     async (request, reply, { body }) => {
       const { value, cookies } = await signInLogged(request, 'auth.sign_in', body);
       appendCookies(reply, cookies);
-      setDeviceCookie(reply, authService.deviceToken(body.email), secure);
+      setDeviceCookie(
+        reply,
+        await authService.rememberDevice(value.id, request.cookies[DEVICE_COOKIE]),
+        secure,
+      );
       request.log.info({ event: 'auth.sign_in', email: body.email, outcome: 'success' }, 'sign-in');
       await recordSignIn(value, request);
       return { user: value };
@@ -101,7 +105,11 @@ export async function authRoutesPlugin(
         throw new AppError('NOT_ADMIN');
       }
       appendCookies(reply, cookies);
-      setDeviceCookie(reply, authService.deviceToken(body.email), secure);
+      setDeviceCookie(
+        reply,
+        await authService.rememberDevice(value.id, request.cookies[DEVICE_COOKIE]),
+        secure,
+      );
       request.log.info({ event: 'auth.admin_sign_in', email: body.email, outcome: 'success' }, 'sign-in');
       await recordSignIn(value, request);
       return { user: value };
@@ -168,8 +176,10 @@ export async function authRoutesPlugin(
     app,
     authRoutes.changePassword,
     async (request, reply, { body }) => {
-      requireUser(request);
-      appendCookies(reply, await authService.changePassword(body, toHeaders(request)));
+      const user = requireUser(request);
+      const { cookies, deviceToken } = await authService.changePassword(body, user, callerOf(request));
+      appendCookies(reply, cookies);
+      setDeviceCookie(reply, deviceToken, secure);
       return { ok: true as const };
     },
     { tags },

@@ -1,7 +1,8 @@
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // better-auth's core models (user, session, account, verification), written by hand from its
-// documented schema so its CLI is not needed. Owner-only tables: requests never read them directly.
+// documented schema so its CLI is not needed. No row-level security: better-auth reads and writes
+// them as cursus_service, and the request role has no privilege on them (migration 0009).
 export const authUsers = pgTable('auth_users', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
@@ -62,4 +63,22 @@ export const authVerifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('auth_verifications_identifier_idx').on(table.identifier)],
+);
+
+/**
+ * Browsers that signed in to an account (OWASP "device cookies"): a valid, unexpired token for the
+ * address being tried exempts that browser from the per-email sign-in limit. Only a hash is kept,
+ * so a leaked table gives no usable cookie; rows go when the password is reset or changed.
+ */
+export const authDeviceTokens = pgTable(
+  'auth_device_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_device_tokens_user_id_idx').on(table.userId, table.createdAt)],
 );

@@ -4,6 +4,18 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../../db/client.ts';
 import { authAccounts, authSessions, authUsers, authVerifications } from './auth.tables.ts';
 
+/**
+ * Sliding lifetime: a session unused for 7 days ends, and better-auth moves the end 7 days on at
+ * most once a day of use (SPEC 5: the session persists with automatic refresh).
+ */
+const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * Absolute lifetime, from sign-in whatever the use: a learner on their own device signs in again
+ * once a month, and a stolen cookie, or one left on a shared training-room computer, opens the
+ * account for 30 days at most, not for as long as someone keeps it busy.
+ */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
 export interface AuthMailHooks {
   sendConfirmation(user: { id: string; email: string; name: string }, token: string): Promise<void>;
   sendReset(user: { id: string; email: string; name: string }, token: string): Promise<void>;
@@ -13,7 +25,15 @@ export interface AuthMailHooks {
  * better-auth does the credentials, sessions and tokens; our /api/auth routes call it directly
  * (auth.api.*), so its own HTTP router is never exposed (ADR 001).
  */
-export function createAuth(options: { db: Db; secret: string; appUrl: string; mail: AuthMailHooks }) {
+export function createAuth(options: {
+  db: Db;
+  secret: string;
+  appUrl: string;
+  mail: AuthMailHooks;
+  /** Called once a reset link has set a new password (its sessions are already revoked). */
+  onPasswordReset: (userId: string) => Promise<void>;
+  now: () => Date;
+}) {
   const { mail } = options;
   return betterAuth({
     secret: options.secret,
@@ -40,6 +60,7 @@ export function createAuth(options: { db: Db; secret: string; appUrl: string; ma
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: ({ user, token }) => mail.sendReset(user, token),
+      onPasswordReset: ({ user }) => options.onPasswordReset(user.id),
     },
     emailVerification: {
       // Sent by our sign-up once the profile (and so the language) exists.
@@ -49,7 +70,13 @@ export function createAuth(options: { db: Db; secret: string; appUrl: string; ma
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: ({ user, token }) => mail.sendConfirmation(user, token),
     },
-    session: { expiresIn: 7 * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 24 * 60 * 60 },
+    databaseHooks: {
+      session: {
+        // The absolute lifetime counts from here, on the app's clock (the one tests move).
+        create: { before: async (session) => ({ data: { ...session, createdAt: options.now() } }) },
+      },
+    },
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: 'cursus',

@@ -13,7 +13,7 @@ let dataDir: string;
 let accounts: DemoAccount[];
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ seedsDemo: true });
   dataDir = mkdtempSync(path.join(tmpdir(), 'cursus-seed-'));
   accounts = await seedDemo({ modules: testApp.modules, dataDir });
 });

@@ -20,7 +20,7 @@ export function createEmailModule(deps: {
   const { database, smtpUrl, from, log } = deps;
   const jobs: ScheduledJob[] = [
     // Message bodies carry links: they are blanked once past their retention (email.service.ts).
-    { name: EMAIL_PURGE_JOB, intervalMs: 60 * 60 * 1000, run: (at) => purgeEmailBodies(database.db, at) },
+    { name: EMAIL_PURGE_JOB, intervalMs: 60 * 60 * 1000, run: (at) => purgeEmailBodies(database.jobs, at) },
   ];
-  return { service: deps.mailer ?? createMailer({ db: database.db, smtpUrl, from, log }), jobs };
+  return { service: deps.mailer ?? createMailer({ database, smtpUrl, from, log }), jobs };
 }

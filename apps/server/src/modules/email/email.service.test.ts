@@ -29,7 +29,7 @@ function createFlakyMailer(failures: number) {
     },
     close() {},
   } as never;
-  return { sent, mailer: createMailer({ db: database.db, from: FROM, log, transport }) };
+  return { sent, mailer: createMailer({ database, from: FROM, log, transport }) };
 }
 
 async function findOutboxRow(toAddress: string) {
@@ -85,7 +85,7 @@ describe('email outbox', () => {
   });
 
   it('writes the message in the recipient’s language, link included', async () => {
-    const mailer = createMailer({ db: database.db, from: FROM, log });
+    const mailer = createMailer({ database, from: FROM, log });
     await mailer.send({
       to: 'en@x.example',
       template: 'reset-password',
@@ -124,7 +124,7 @@ describe('email outbox', () => {
       },
       close() {},
     } as never;
-    const mailer = createMailer({ db: database.db, from: FROM, log, transport });
+    const mailer = createMailer({ database, from: FROM, log, transport });
     await mailer.send({
       to: 'slow@x.example',
       template: 'confirm-email',

@@ -2,7 +2,7 @@ import type { Language } from '@cursus/contracts';
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { emailOutbox } from './email.tables.ts';
 import { type EmailTemplate, renderEmail } from './templates.ts';
 
@@ -62,13 +62,15 @@ export function nextAttemptDelayMs(attempts: number): number {
 }
 
 export function createMailer(options: {
-  db: Db;
+  database: Pick<Database, 'service' | 'jobs'>;
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
   transport?: Transporter;
 }): Mailer {
-  const { db, log, from } = options;
+  const { log, from } = options;
+  // A request only queues (cursus_service); sending is background work, as cursus_jobs.
+  const { service: queue, jobs: db } = options.database;
   const transport =
     options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
 
@@ -166,7 +168,7 @@ export function createMailer(options: {
     // not stall it. `deliverSoon` sends it a moment later, outside the request.
     async send({ to, template, language, data }) {
       const rendered = renderEmail(template, language, data);
-      await db.insert(emailOutbox).values({
+      await queue.insert(emailOutbox).values({
         toAddress: to,
         template,
         language,

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { accessOptions } from '../../lib/route.ts';
 import { requireRole, requireUser } from '../../plugins/session.ts';
-import type { FileAccessPolicy, FilesService } from './files.service.ts';
+import { type FileAccessPolicy, type FilesService, MULTIPART_ENVELOPE_BYTES } from './files.service.ts';
 
 const RANGE_PATTERN = /^bytes=(\d*)-(\d*)$/;
 
@@ -64,10 +64,11 @@ export async function fileRoutesPlugin(
       const user = requireRole(request, ['trainer']);
       const organizationId = await access.uploadOrganization(user, courseId);
       const limit = FILE_LIMITS[purpose];
+      const announcedBytes = Number(request.headers['content-length'] ?? 0);
       // Refuse at once what announces itself too big (with room for the multipart envelope).
-      if (Number(request.headers['content-length'] ?? 0) > limit.maxBytes + 64 * 1024)
-        throw new AppError('FILE_TOO_LARGE');
+      if (announcedBytes > limit.maxBytes + MULTIPART_ENVELOPE_BYTES) throw new AppError('FILE_TOO_LARGE');
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      await files.admitUpload(user, { organizationId, announcedBytes });
       const part = await request.file({ limits: { fileSize: limit.maxBytes }, throwFileSizeLimit: false });
       if (part?.fieldname !== 'file')
         throw new AppError('VALIDATION_ERROR', { fields: [{ path: 'file', message: 'required' }] });

@@ -1,25 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { FILE_LIMITS, type FilePurpose, fileUrl, type SessionUser, type StoredFile } from '@cursus/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import {
+  FILE_LIMITS,
+  type FilePurpose,
+  fileUrl,
+  ORGANIZATION_STORAGE_QUOTA_BYTES,
+  type SessionUser,
+  type StoredFile,
+  UPLOADS_PER_USER_PER_HOUR,
+} from '@cursus/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createAttemptCounter, type Limit } from '../../lib/rate-limit.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { storedFiles } from './files.tables.ts';
 import { SNIFF_BYTES, sniffMimeType } from './sniff.ts';
 
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
+const UPLOADS_PER_USER: Limit = { max: UPLOADS_PER_USER_PER_HOUR, windowMs: 60 * 60 * 1000 };
+
 /**
  * What the files module asks of the domains that use files (courses today): who may upload into
- * which organisation, and which stored files a learner may read. Handed to this module's routes
- * by app.ts, so this module depends on no other.
+ * which organisation, which stored files a learner may read, and which are still used. Handed to
+ * this module's routes and orphan sweep by app.ts, so this module depends on no other.
  */
 export interface FileAccessPolicy {
   /** The organisation an upload goes to (the formation's when one is named); throws when refused. */
   uploadOrganization(user: SessionUser, courseId?: string): Promise<string>;
   /** Whether the signed-in user may read this file; staff of its organisation always may. */
   canRead(user: SessionUser, file: StoredFileRow): Promise<boolean>;
+  /**
+   * Every stored file of the organisation its domain still uses (as cursus_jobs: the orphan sweep
+   * asks for no one in particular). A file nobody uses past the grace period is removed.
+   */
+  fileIdsInUse(organizationId: string): Promise<Set<string>>;
+}
+
+/** Bytes the organisation's stored files take, as its quota counts them. */
+async function usedBytes(tx: Tx, organizationId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql`coalesce(sum(${storedFiles.sizeBytes}), 0)`.mapWith(Number) })
+    .from(storedFiles)
+    .where(eq(storedFiles.organizationId, organizationId));
+  return row?.total ?? 0;
 }
 
 function toStoredFile(row: StoredFileRow): StoredFile {
@@ -33,6 +58,9 @@ function toStoredFile(row: StoredFileRow): StoredFile {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/** Room for the multipart envelope around the file in a request's announced length. */
+export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 
 /** Passes the bytes through once their first ones show an accepted format; fails the stream otherwise. */
 function formatCheck(accepted: readonly string[], onDetected: (mimeType: string) => void): Transform {
@@ -70,14 +98,27 @@ function cleanFileName(name: string | undefined, mimeType: string): string {
   return cleaned || `fichier.${mimeType.split('/')[1]}`;
 }
 
-export function createFilesService(options: { database: Database; storage: Storage }) {
-  const { database, storage } = options;
+export function createFilesService(options: { database: Database; storage: Storage; now: () => Date }) {
+  const { database, storage, now } = options;
+  const attempts = createAttemptCounter(database.service, now);
 
   return {
     /**
+     * What is checked before a byte of an upload is read: the uploader's hourly rate, and whether
+     * `announcedBytes` (the request's length, envelope included) still fits the organisation's quota.
+     * `upload` checks the quota again, for sure, once the real size is known.
+     */
+    async admitUpload(actor: SessionUser, input: { organizationId: string; announcedBytes: number }) {
+      await attempts.consume(`user:${actor.id}:uploads`, UPLOADS_PER_USER);
+      const used = await database.withTenant(tenantOf(actor), (tx) => usedBytes(tx, input.organizationId));
+      if (used + input.announcedBytes > ORGANIZATION_STORAGE_QUOTA_BYTES + MULTIPART_ENVELOPE_BYTES)
+        throw new AppError('STORAGE_QUOTA_EXCEEDED');
+    },
+
+    /**
      * Streams an upload into the storage, checking its format from its first bytes and its size
      * against the purpose's limit, then records it in `organizationId` (row-level security checks
-     * the actor may write there).
+     * the actor may write there) if it fits the organisation's quota. Refused, it leaves nothing.
      */
     async upload(
       actor: SessionUser,
@@ -105,8 +146,14 @@ export function createFilesService(options: { database: Database; storage: Stora
         throw new AppError('FILE_TOO_LARGE');
       }
       try {
-        const [row] = await database.withTenant(tenantOf(actor), (tx) =>
-          tx
+        const [row] = await database.withTenant(tenantOf(actor), async (tx) => {
+          // Uploads into one organisation record one at a time (the lock is held until commit): two
+          // parallel uploads can never both count the same free bytes as theirs.
+          const lockKey = `stored_files:${input.organizationId}`;
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+          if ((await usedBytes(tx, input.organizationId)) + sizeBytes > ORGANIZATION_STORAGE_QUOTA_BYTES)
+            throw new AppError('STORAGE_QUOTA_EXCEEDED');
+          return tx
             .insert(storedFiles)
             .values({
               id,
@@ -117,9 +164,10 @@ export function createFilesService(options: { database: Database; storage: Stora
               sizeBytes,
               storageKey,
               uploadedBy: actor.id,
+              createdAt: now(),
             })
-            .returning(),
-        );
+            .returning();
+        });
         return toStoredFile(row!);
       } catch (error) {
         await storage.remove(storageKey);

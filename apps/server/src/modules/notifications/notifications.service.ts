@@ -49,11 +49,14 @@ export function createNotificationsService(options: {
     return and(eq(notifications.userId, tenant.userId), ...conditions);
   }
 
-  /** Owner connection: called by jobs and services that decide their recipients themselves. */
+  /**
+   * Outside any tenant (cursus_service): called by jobs and services that decide their recipients
+   * themselves. The database accepts only recipients who belong to the organisation named.
+   */
   async function createNotifications(recipients: NotificationRecipient[], input: NewNotification) {
     if (recipients.length === 0) return [];
     const notification = NewNotificationSchema.parse(input);
-    const rows = await database.db
+    const rows = await database.service
       .insert(notifications)
       .values(recipients.map((recipient) => ({ ...recipient, ...notification })))
       .returning();
@@ -70,7 +73,7 @@ export function createNotificationsService(options: {
 
     /**
      * SPEC 6: the trainers and admins of an organisation hear about its students' problems (time
-     * tracking among them). Owner connection, for background jobs that act for no one in particular.
+     * tracking among them). Outside any tenant, for background jobs that act for no one in particular.
      */
     async notifyOrganizationStaff(organizationId: string, input: NewNotification) {
       const staffIds = await listStaffIds(organizationId);

@@ -6,8 +6,9 @@ import { organizations } from '../organizations/organizations.tables.ts';
 
 /**
  * One row per recipient (SPEC 3). Tenant table: row-level security lets a person read and mark
- * only their own rows (migration 0003). Rows are written on the owner connection by the services
- * and jobs that raise them, since they are addressed to someone other than the current user.
+ * only their own rows (migration 0003). Rows are written outside any tenant (cursus_service, 0009) by
+ * the services and jobs that raise them, since they are addressed to someone other than the current
+ * user.
  */
 export const notifications = pgTable(
   'notifications',

@@ -1,4 +1,4 @@
-import { organizationRoutes, STUDENT_LIST_LIMIT } from '@cursus/contracts';
+import { organizationRoutes } from '@cursus/contracts';
 import type { FastifyInstance } from 'fastify';
 import { tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -57,14 +57,10 @@ export async function organizationRoutesPlugin(
     organizationRoutes.listStudents,
     async (request, _reply, { query }) => {
       const user = requireRole(request, ['trainer']);
-      // A trainer's own organisation always; an admin names one or sees every organisation.
+      // A trainer's own organisation always; an admin names one or pages through every organisation.
       const organizationId = user.role === 'admin' ? query.organizationId : user.organizationId;
       if (user.role !== 'admin' && !organizationId) throw new AppError('NO_ORGANIZATION');
-      const students = await organizations.listStudents(tenantOf(user), {
-        organizationId,
-        search: query.search || undefined,
-      });
-      return { items: students.slice(0, STUDENT_LIST_LIMIT), hasMore: students.length > STUDENT_LIST_LIMIT };
+      return organizations.pageStudents(tenantOf(user), { organizationId, search: query.search }, query);
     },
     { tags },
   );

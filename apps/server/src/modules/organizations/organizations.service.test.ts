@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultOrganizationName, resolveRole } from './organizations.service.ts';
 
 const base = {
-  email: 'ana@x.example',
+  verifiedEmail: 'ana@x.example' as string | null,
   adminEmails: [] as string[],
   userRole: null,
   profileRole: null,
@@ -12,8 +12,19 @@ const base = {
 describe('resolveRole (SPEC 6 order)', () => {
   it('makes ADMIN_EMAILS accounts admins whatever their stored role', () => {
     expect(
-      resolveRole({ ...base, email: 'Boss@X.example', adminEmails: ['boss@x.example'], userRole: 'student' }),
+      resolveRole({
+        ...base,
+        verifiedEmail: 'Boss@X.example',
+        adminEmails: ['boss@x.example'],
+        userRole: 'student',
+      }),
     ).toBe('admin');
+  });
+
+  it('makes no admin of an account whose address is not verified', () => {
+    expect(
+      resolveRole({ ...base, verifiedEmail: null, adminEmails: ['boss@x.example'], userRole: 'student' }),
+    ).toBe('student');
   });
 
   it('prefers user_roles, then the profile role', () => {

@@ -5,7 +5,22 @@ import {
   type Role,
   type SessionUser,
 } from '@cursus/contracts';
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database, TenantContext, Tx } from '../../db/client.ts';
 import { type PageQuery, readPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -32,15 +47,17 @@ export function defaultOrganizationName(fullName: string, language: Language): s
 /**
  * SPEC 6 role resolution, adapted: platform admins come from ADMIN_EMAILS, then user_roles, then
  * the profile's role; a user with an organisation and no role counts as trainer (SPEC 4).
+ * Only the address the account proved it owns makes an admin: better-auth's, once verified, never
+ * `profiles.email`, a copy that an application bug could rewrite.
  */
 export function resolveRole(input: {
-  email: string;
+  verifiedEmail: string | null;
   adminEmails: readonly string[];
   userRole: string | null;
   profileRole: string | null;
   organizationId: string | null;
 }): Role {
-  if (input.adminEmails.includes(input.email.toLowerCase())) return 'admin';
+  if (input.verifiedEmail && input.adminEmails.includes(input.verifiedEmail.toLowerCase())) return 'admin';
   for (const role of [input.userRole, input.profileRole]) {
     if (role === 'admin' || role === 'trainer' || role === 'student') return role;
   }
@@ -52,6 +69,8 @@ export interface PeopleFilter {
   /** Only these accounts: their ids, or a subquery selecting them (e.g. a formation's learners). */
   ids?: string[] | SQLWrapper;
   organizationId?: string;
+  /** Only accounts placed in an organisation (any, without `organizationId`). */
+  placedOnly?: boolean;
   /** Students by the tables alone (user_roles first, then the profile), as SPEC 6 resolves them. */
   studentsOnly?: boolean;
   /** A part of the name or of the email. */
@@ -67,6 +86,9 @@ export const ASSIGN_REFUSALS_PER_USER: Limit = { max: 20, windowMs: 60 * 60 * 10
 
 const isStudent = sql`coalesce(${userRoles.role}, ${profiles.role}) = 'student'`;
 
+/** The auth module's answer: better-auth's address of each account that verified it. */
+export type VerifiedEmails = (userIds: readonly string[]) => Promise<Map<string, string>>;
+
 function matchesPerson(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
@@ -77,6 +99,7 @@ function peopleWhere(filter: PeopleFilter): SQL | undefined {
   return and(
     filter.ids ? inArray(profiles.id, filter.ids) : undefined,
     filter.organizationId ? eq(profiles.organizationId, filter.organizationId) : undefined,
+    filter.placedOnly ? isNotNull(profiles.organizationId) : undefined,
     filter.studentsOnly ? isStudent : undefined,
     matchesPerson(filter.search),
   );
@@ -85,10 +108,15 @@ function peopleWhere(filter: PeopleFilter): SQL | undefined {
 export function createOrganizationsService(options: {
   database: Database;
   adminEmails: readonly string[];
+  verifiedEmails: VerifiedEmails;
   now?: () => number;
 }) {
   const { database, adminEmails } = options;
-  const { db } = database;
+  /** Verified addresses, looked up only when there are admin addresses to match. */
+  const verifiedEmails: VerifiedEmails = (userIds) =>
+    adminEmails.length > 0 ? options.verifiedEmails(userIds) : Promise.resolve(new Map());
+  // Everything outside a tenant's transaction (sign-up, role resolution, placing an account).
+  const db = database.service;
   const now = options.now ?? Date.now;
   const attempts = createAttemptCounter(db, () => new Date(now()));
   // SPEC 6: the resolved role (with the profile it came from) is cached 5 minutes.
@@ -116,7 +144,7 @@ export function createOrganizationsService(options: {
       firstName: profile.firstName,
       lastName: profile.lastName,
       role: resolveRole({
-        email: profile.email,
+        verifiedEmail: (await verifiedEmails([userId])).get(userId) ?? null,
         adminEmails,
         userRole: row.userRole,
         profileRole: profile.role,
@@ -146,7 +174,7 @@ export function createOrganizationsService(options: {
       cache.delete(userId);
     },
 
-    /** Owner connection: an organisation nobody created yet (the demo's). */
+    /** An organisation nobody created yet (the demo's). */
     async createOrganization(name: string): Promise<{ id: string; name: string }> {
       const [organization] = await db
         .insert(organizations)
@@ -167,6 +195,17 @@ export function createOrganizationsService(options: {
 
     findPeople,
 
+    /**
+     * The ids of the filter's accounts as a subquery for another module's statement, which runs it
+     * in its own transaction (so under its tenant's policies): a whole scope, never loaded here.
+     */
+    peopleIds: (filter: PeopleFilter) =>
+      new QueryBuilder()
+        .select({ id: profiles.id })
+        .from(profiles)
+        .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+        .where(peopleWhere(filter)),
+
     /** One page of the filter's accounts, by name, and how many there are. */
     pagePeople: (tx: Tx, filter: PeopleFilter, page: PageQuery) =>
       readPage(
@@ -180,7 +219,7 @@ export function createOrganizationsService(options: {
         (person) => person,
       ),
 
-    /** Runs as the owner: the account has no tenant yet. One transaction, so no half-made account. */
+    /** Outside any tenant: the account has none yet. One transaction, so no half-made account. */
     async createAccount(account: NewAccount) {
       const fullName = `${account.firstName} ${account.lastName}`.trim();
       await db.transaction(async (tx) => {
@@ -241,8 +280,9 @@ export function createOrganizationsService(options: {
 
     /**
      * A trainer places a waiting student in their own organisation; an admin in the one named.
-     * Looking the student up needs the owner connection (the student is in no tenant yet), so the
-     * checks here are the policy: only students, only without an organisation.
+     * Looking the student up happens outside any tenant (the student is in none yet), so the checks
+     * here are the policy: only students, only without an organisation (the database's policy for
+     * cursus_service also refuses to move an account that has one).
      *
      * Every refusal is the same STUDENT_NOT_ASSIGNABLE, whether the address is unknown, not a
      * student's, or already placed (in this organisation or another): the answer never tells who
@@ -276,23 +316,24 @@ export function createOrganizationsService(options: {
     },
 
     /**
-     * The trainers and admins of an organisation, by the same role resolution as sign-in. Owner
-     * connection: background jobs ask it for no one in particular.
+     * The trainers and admins of an organisation, by the same role resolution as sign-in. Outside
+     * any tenant: background jobs ask it for no one in particular.
      */
     async listStaffIds(organizationId: string): Promise<string[]> {
       const members = await db
         .select({
           id: profiles.id,
-          email: profiles.email,
           profileRole: profiles.role,
           userRole: userRoles.role,
         })
         .from(profiles)
         .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
         .where(eq(profiles.organizationId, organizationId));
+      const verified = await verifiedEmails(members.map((member) => member.id));
       return members
         .filter((member) => {
-          const role = resolveRole({ ...member, adminEmails, organizationId });
+          const verifiedEmail = verified.get(member.id) ?? null;
+          const role = resolveRole({ ...member, verifiedEmail, adminEmails, organizationId });
           return role === 'trainer' || role === 'admin';
         })
         .map((member) => member.id);
@@ -327,11 +368,15 @@ export function createOrganizationsService(options: {
           )
           .orderBy(asc(profiles.fullName), asc(profiles.id)),
       );
+      // The request role cannot read better-auth's verified address, so an address of ADMIN_EMAILS
+      // is left out by the profile's copy: that can only drop someone from a list, never grant.
       return rows
         .filter(
           (row) =>
             row.organizationId &&
-            resolveRole({ ...row, adminEmails, organizationId: row.organizationId }) === 'student',
+            !adminEmails.includes(row.email.toLowerCase()) &&
+            resolveRole({ ...row, verifiedEmail: null, adminEmails, organizationId: row.organizationId }) ===
+              'student',
         )
         .map((row) => ({
           id: row.id,
@@ -339,6 +384,51 @@ export function createOrganizationsService(options: {
           fullName: row.fullName,
           organizationId: row.organizationId!,
         }));
+    },
+
+    /**
+     * One page of the learner list: students placed in an organisation (the one named, or every one
+     * for an admin naming none), by name, filtered and paged in SQL. A student is one by the tables,
+     * as `resolveRole` reads them; an address of ADMIN_EMAILS is left out by the profile's copy (the
+     * request role cannot read better-auth's verified one), which can only drop someone from a list.
+     */
+    async pageStudents(
+      tenant: TenantContext,
+      filter: { organizationId?: string | null; search?: string },
+      page: PageQuery,
+    ) {
+      const where = and(
+        filter.organizationId
+          ? eq(profiles.organizationId, filter.organizationId)
+          : isNotNull(profiles.organizationId),
+        isStudent,
+        adminEmails.length > 0 ? notInArray(sql`lower(${profiles.email})`, [...adminEmails]) : undefined,
+        matchesPerson(filter.search),
+      );
+      return database.withTenant(tenant, (tx) =>
+        readPage(
+          page,
+          tx
+            .select({ total: count() })
+            .from(profiles)
+            .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+            .where(where),
+          tx
+            .select({
+              id: profiles.id,
+              email: profiles.email,
+              fullName: profiles.fullName,
+              organizationId: profiles.organizationId,
+            })
+            .from(profiles)
+            .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+            .where(where)
+            .orderBy(asc(profiles.fullName), asc(profiles.id))
+            .$dynamic(),
+          // Never null: the filter keeps placed learners only.
+          (row) => ({ ...row, organizationId: row.organizationId! }),
+        ),
+      );
     },
 
     /** Admins see every organisation; anyone else only their own (row-level security decides). */

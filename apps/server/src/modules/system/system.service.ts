@@ -5,7 +5,7 @@ import type {
   ReportNotFoundInput,
   SessionUser,
 } from '@cursus/contracts';
-import { and, count, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Database, type TenantContext, tenantOf } from '../../db/client.ts';
 import { createAttemptCounter } from '../../lib/rate-limit.ts';
 import {
@@ -41,7 +41,8 @@ export interface NewAlert {
 }
 
 export interface SignInFilter {
-  userIds?: string[];
+  /** The users' ids, or a subquery selecting them (a whole scope, counted in the database). */
+  userIds?: string[] | SQLWrapper;
   organizationId?: string | null;
   from?: Date;
   to?: Date;
@@ -66,7 +67,9 @@ const REPORT_LIMITS = {
 
 export function createSystemService(options: { database: Database; now?: () => Date }) {
   const { database } = options;
-  const attempts = createAttemptCounter(database.db, options.now ?? (() => new Date()));
+  // Records written outside a tenant run as cursus_service; the jobs' bookkeeping as cursus_jobs.
+  const { service, jobs } = database;
+  const attempts = createAttemptCounter(service, options.now ?? (() => new Date()));
 
   return {
     async recordNotFound(
@@ -87,17 +90,17 @@ export function createSystemService(options: { database: Database; now?: () => D
       const { user } = context;
       if (!user) {
         // A visitor has no tenant; the row carries no user, so there is nothing to isolate.
-        await database.db.insert(notFoundErrors).values(row);
+        await service.insert(notFoundErrors).values(row);
         return;
       }
       await database.withTenant(tenantOf(user), (tx) => tx.insert(notFoundErrors).values(row));
     },
 
-    /** Owner connection: visitors answer too, and the table holds nothing of an organisation. */
+    /** Outside any tenant: visitors answer too, and the table holds nothing of an organisation. */
     async recordGuideFeedback(input: GuideFeedbackInput, context: { user: SessionUser | null; ip: string }) {
       const key = `ip:${context.ip}:guide-feedback`;
       await attempts.consume(key, REPORT_LIMITS.guideFeedbackPerIp);
-      await database.db.insert(guideFeedback).values({ ...input, userId: context.user?.id ?? null });
+      await service.insert(guideFeedback).values({ ...input, userId: context.user?.id ?? null });
     },
 
     async recordLogs(input: ReportLogsInput, context: { user: SessionUser; userAgent?: string }) {
@@ -117,19 +120,19 @@ export function createSystemService(options: { database: Database; now?: () => D
       );
     },
 
-    /** Owner connection: jobs and services log for someone other than the caller. */
+    /** Outside any tenant: jobs and services log for someone other than the caller. */
     async recordServerLog(log: ServerLog) {
-      await database.db.insert(systemLogs).values({ ...log, componentName: 'server' });
+      await service.insert(systemLogs).values({ ...log, componentName: 'server' });
     },
 
     async raiseAlert(alert: NewAlert) {
-      const [row] = await database.db.insert(systemAlerts).values(alert).returning();
+      const [row] = await service.insert(systemAlerts).values(alert).returning();
       return row!;
     },
 
     /** One row per successful sign-in, kept for the connection logs an auditor reads. */
     async recordSignIn(user: SessionUser, context: { ip: string; userAgent?: string }) {
-      await database.db.insert(signInLogs).values({
+      await service.insert(signInLogs).values({
         userId: user.id,
         userRole: user.role,
         organizationId: user.organizationId,
@@ -140,27 +143,51 @@ export function createSystemService(options: { database: Database; now?: () => D
 
     /**
      * Sign-ins (row-level security: staff of the organisation, admins), newest first, of the users
-     * named or of one organisation (all, for an admin naming neither).
+     * named or of one organisation (all, for an admin naming neither); with `perUser`, only each
+     * user's newest ones.
      */
-    async listSignIns(tenant: TenantContext, filter: SignInFilter) {
-      if (filter.userIds?.length === 0) return [];
-      return database.withTenant(tenant, (tx) =>
-        tx
+    async listSignIns(tenant: TenantContext, filter: SignInFilter, options: { perUser?: number } = {}) {
+      if (Array.isArray(filter.userIds) && filter.userIds.length === 0) return [];
+      return database.withTenant(tenant, (tx) => {
+        const ranked = tx
           .select({
+            id: signInLogs.id,
             userId: signInLogs.userId,
             at: signInLogs.createdAt,
             userAgent: signInLogs.userAgent,
             ipAddress: signInLogs.ipAddress,
+            rank: sql<number>`row_number() over (partition by ${signInLogs.userId} order by ${signInLogs.createdAt} desc, ${signInLogs.id} desc)`.as(
+              'rank',
+            ),
           })
           .from(signInLogs)
           .where(signInsWhere(filter))
-          .orderBy(desc(signInLogs.createdAt), desc(signInLogs.id)),
+          .as('ranked');
+        return tx
+          .select({
+            userId: ranked.userId,
+            at: ranked.at,
+            userAgent: ranked.userAgent,
+            ipAddress: ranked.ipAddress,
+          })
+          .from(ranked)
+          .where(options.perUser ? lte(ranked.rank, options.perUser) : undefined)
+          .orderBy(desc(ranked.at), desc(ranked.id));
+      });
+    },
+
+    /** How many sign-ins the users of the filter have altogether. */
+    async totalSignIns(tenant: TenantContext, filter: SignInFilter): Promise<number> {
+      if (Array.isArray(filter.userIds) && filter.userIds.length === 0) return 0;
+      const [row] = await database.withTenant(tenant, (tx) =>
+        tx.select({ total: count() }).from(signInLogs).where(signInsWhere(filter)),
       );
+      return row?.total ?? 0;
     },
 
     /** How many sign-ins each user of the filter has. */
     async countSignIns(tenant: TenantContext, filter: SignInFilter): Promise<Map<string, number>> {
-      if (filter.userIds?.length === 0) return new Map();
+      if (Array.isArray(filter.userIds) && filter.userIds.length === 0) return new Map();
       const rows = await database.withTenant(tenant, (tx) =>
         tx
           .select({ userId: signInLogs.userId, total: count() })
@@ -180,14 +207,14 @@ export function createSystemService(options: { database: Database; now?: () => D
      * still agree on who runs. `at` given: an injected clock (tests, TEST_CLOCK) decides instead.
      */
     async claimJobRun(name: string, at: Date | undefined, intervalMs: number): Promise<boolean> {
-      await database.db
+      await jobs
         .insert(jobRuns)
         .values({ name, lastRunAt: new Date(0) })
         .onConflictDoNothing();
       const dueBefore = at
         ? new Date(at.getTime() - intervalMs)
         : sql<Date>`now() - ${intervalMs}::double precision * interval '1 millisecond'`;
-      const claimed = await database.db
+      const claimed = await jobs
         .update(jobRuns)
         .set({ lastRunAt: at ?? sql`now()`, finishedAt: null, lastError: null })
         .where(and(eq(jobRuns.name, name), lte(jobRuns.lastRunAt, dueBefore)))
@@ -196,14 +223,14 @@ export function createSystemService(options: { database: Database; now?: () => D
     },
 
     async finishJobRun(name: string, at: Date | undefined, error?: string) {
-      await database.db
+      await jobs
         .update(jobRuns)
         .set({ finishedAt: at ?? sql`now()`, lastError: error ?? null })
         .where(eq(jobRuns.name, name));
     },
 
     async lastJobRun(name: string) {
-      const [row] = await database.db.select().from(jobRuns).where(eq(jobRuns.name, name));
+      const [row] = await jobs.select().from(jobRuns).where(eq(jobRuns.name, name));
       return row ?? null;
     },
   };

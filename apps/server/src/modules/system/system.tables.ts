@@ -52,7 +52,7 @@ export const guideFeedback = pgTable(
 
 /**
  * SPEC 3 system_alerts: platform-wide problems for the admins (SPEC 7: select unresolved, mark
- * resolved). Written on the owner connection by the services and jobs that detect them; the
+ * resolved). Written outside any tenant (cursus_service) by the services and jobs that detect them; the
  * organisation concerned, when there is one, is kept for filtering.
  */
 export const systemAlerts = pgTable(

@@ -1,13 +1,16 @@
 import {
+  CONNECTION_LOG_DEFAULT_RANGE_DAYS,
   CONNECTION_LOG_ENTRIES_PER_STUDENT,
+  CONNECTION_LOG_MAX_RANGE_DAYS,
   type ConnectionLogFilters,
   type ConnectionLogs,
+  countDaysInRange,
   type Language,
   type SessionUser,
   type StudentConnectionLog,
 } from '@cursus/contracts';
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { type Database, tenantOf } from '../../db/client.ts';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CoursesService } from '../courses/courses.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
@@ -15,21 +18,33 @@ import type { SystemService } from '../system/system.module.ts';
 import { formatDuration, formatParisDateTime, parisDayEnd, parisDayStart } from './paris-calendar.ts';
 import { userTimeTracking } from './time-tracking.tables.ts';
 
-type Student = { id: string; email: string; fullName: string; organizationId: string };
+type Person = { id: string; email: string; fullName: string };
 type SignIn = { userId: string; at: Date; userAgent: string | null; ipAddress: string | null };
-type SessionRow = typeof userTimeTracking.$inferSelect;
+type Period = { from: string; to: string };
+type PeopleFilter = Parameters<OrganizationsService['pagePeople']>[1];
 
-const CSV_LABELS: Record<Language, { header: string[]; signIn: string; session: string; total: string }> = {
+/**
+ * Learners per batch of the CSV export: each batch's sessions and sign-ins (at most a year of
+ * them, CONNECTION_LOG_MAX_RANGE_DAYS) are read, written out and dropped before the next.
+ */
+export const CONNECTION_LOG_EXPORT_BATCH = 50;
+
+const CSV_LABELS: Record<
+  Language,
+  { header: string[]; signIn: string; session: string; offlineSession: string; total: string }
+> = {
   fr: {
     header: ['Apprenant', 'E-mail', 'Type', 'Formation', 'Début', 'Fin', 'Durée (hh:mm:ss)', 'Adresse IP'],
     signIn: 'Connexion',
     session: 'Session suivie',
+    offlineSession: 'Session hors ligne (déclarée)',
     total: 'Total',
   },
   en: {
     header: ['Learner', 'Email', 'Type', 'Course', 'Start', 'End', 'Duration (hh:mm:ss)', 'IP address'],
     signIn: 'Sign-in',
     session: 'Tracked session',
+    offlineSession: 'Offline session (declared)',
     total: 'Total',
   },
 };
@@ -44,101 +59,186 @@ export function csvCell(value: string): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** `/trainer/connection-logs`: sign-ins and tracked sessions per learner, as JSON pages and as CSV. */
+const csvLine = (cells: string[]) => `${cells.map(csvCell).join(';')}\r\n`;
+
+/** 'YYYY-MM-DD' moved by whole calendar days. */
+function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * `/trainer/connection-logs`: sign-ins and tracked sessions per learner, as JSON pages and as CSV.
+ * Nothing loads a whole scope: learners are paged in SQL, totals are sums in SQL, and the period
+ * is capped (an admin naming no organisation reads every organisation, one page at a time).
+ */
 export function createConnectionLogsService(deps: {
   database: Database;
   organizations: OrganizationsService;
   system: SystemService;
   courses: CoursesService;
+  now: () => Date;
 }) {
-  const { database, organizations, system, courses } = deps;
+  const { database, organizations, system, courses, now } = deps;
 
   /** Trainers always see their own organisation; admins one they name, or all. */
-  function scopeOf(actor: SessionUser, filters: ConnectionLogFilters) {
+  function organizationOf(actor: SessionUser, filters: ConnectionLogFilters) {
     if (actor.role === 'admin') return filters.organizationId ?? null;
     if (!actor.organizationId) throw new AppError('NO_ORGANIZATION');
     return actor.organizationId;
   }
 
-  function sessionsWhere(organizationId: string | null, filters: ConnectionLogFilters, userIds?: string[]) {
+  /** The days read: the filters', the last 31 days up to today (Paris) without them, never over the cap. */
+  function periodOf(filters: ConnectionLogFilters): Period {
+    const today = formatParisDateTime(now()).slice(0, 10);
+    const to = filters.to ?? (filters.from && filters.from > today ? filters.from : today);
+    const from = filters.from ?? addDays(to, 1 - CONNECTION_LOG_DEFAULT_RANGE_DAYS);
+    if (countDaysInRange(from, to) > CONNECTION_LOG_MAX_RANGE_DAYS) {
+      throw new AppError('VALIDATION_ERROR', { fields: [{ path: 'from', message: 'DATE_RANGE_TOO_LONG' }] });
+    }
+    return { from, to };
+  }
+
+  function scopeOf(actor: SessionUser, filters: ConnectionLogFilters) {
+    const period = periodOf(filters);
+    return {
+      organizationId: organizationOf(actor, filters),
+      filters,
+      period,
+      start: parisDayStart(period.from),
+      end: parisDayEnd(period.to),
+    };
+  }
+  type Scope = ReturnType<typeof scopeOf>;
+
+  function sessionsWhere(scope: Scope, userIds?: string[] | SQLWrapper) {
+    const { organizationId, filters } = scope;
     return and(
       organizationId ? eq(userTimeTracking.organizationId, organizationId) : undefined,
       filters.studentId ? eq(userTimeTracking.userId, filters.studentId) : undefined,
       userIds ? inArray(userTimeTracking.userId, userIds) : undefined,
       filters.courseId ? eq(userTimeTracking.courseId, filters.courseId) : undefined,
-      filters.from ? gte(userTimeTracking.sessionStart, parisDayStart(filters.from)) : undefined,
-      filters.to ? lt(userTimeTracking.sessionStart, parisDayEnd(filters.to)) : undefined,
+      gte(userTimeTracking.sessionStart, scope.start),
+      lt(userTimeTracking.sessionStart, scope.end),
     );
   }
 
-  const signInRange = (filters: ConnectionLogFilters) => ({
-    from: filters.from ? parisDayStart(filters.from) : undefined,
-    to: filters.to ? parisDayEnd(filters.to) : undefined,
+  /** The learners listed: students of the scope; with a formation, only those who tracked time on it. */
+  function learnersOf(tx: Tx, scope: Scope): PeopleFilter {
+    const { organizationId, filters } = scope;
+    return {
+      organizationId: organizationId ?? undefined,
+      placedOnly: true,
+      studentsOnly: true,
+      ids: filters.courseId
+        ? tx
+            .selectDistinct({ id: userTimeTracking.userId })
+            .from(userTimeTracking)
+            .where(sessionsWhere(scope))
+        : filters.studentId
+          ? [filters.studentId]
+          : undefined,
+    };
+  }
+
+  const signInFilter = (scope: Scope, userIds: string[] | SQLWrapper) => ({
+    userIds,
+    from: scope.start,
+    to: scope.end,
   });
 
-  /** The learners in scope with their counts; with a formation filter, only those who tracked time on it. */
-  async function summarise(actor: SessionUser, filters: ConnectionLogFilters) {
-    const organizationId = scopeOf(actor, filters);
-    const tenant = tenantOf(actor);
-    const students = await organizations.listStudents(tenant, {
-      organizationId,
-      studentId: filters.studentId,
-    });
-    const sessionSums = await database.withTenant(tenant, (tx) =>
-      tx
-        .select({
-          userId: userTimeTracking.userId,
-          total: count(),
-          seconds: sql<number>`coalesce(sum(${userTimeTracking.durationSeconds}), 0)::int`,
-        })
-        .from(userTimeTracking)
-        .where(sessionsWhere(organizationId, filters))
-        .groupBy(userTimeTracking.userId),
-    );
-    const sessionsBy = new Map(sessionSums.map((row) => [row.userId, row]));
-    const signInsBy = await system.countSignIns(tenant, {
-      organizationId,
-      userIds: filters.studentId ? [filters.studentId] : undefined,
-      ...signInRange(filters),
-    });
-    const rows = students
-      .map((student) => ({
-        student,
-        signInCount: signInsBy.get(student.id) ?? 0,
-        sessionCount: sessionsBy.get(student.id)?.total ?? 0,
-        totalSeconds: Number(sessionsBy.get(student.id)?.seconds ?? 0),
-      }))
-      .filter((row) => !filters.courseId || row.sessionCount > 0);
-    return { organizationId, rows };
-  }
-
-  async function details(
-    actor: SessionUser,
-    organizationId: string | null,
-    filters: ConnectionLogFilters,
-    students: Student[],
-  ) {
-    const tenant = tenantOf(actor);
-    const userIds = students.map((student) => student.id);
-    const sessions: SessionRow[] = userIds.length
-      ? await database.withTenant(tenant, (tx) =>
-          tx
-            .select()
-            .from(userTimeTracking)
-            .where(sessionsWhere(organizationId, filters, userIds))
-            .orderBy(desc(userTimeTracking.sessionStart), desc(userTimeTracking.id)),
-        )
-      : [];
-    const signIns: SignIn[] = await system.listSignIns(tenant, { userIds, ...signInRange(filters) });
-    const titles = await courses.titlesOf(tenant, [
+  const titlesOf = (actor: SessionUser, sessions: { courseId: string | null }[]) =>
+    courses.titlesOf(tenantOf(actor), [
       ...new Set(sessions.flatMap((session) => (session.courseId ? [session.courseId] : []))),
     ]);
-    const group = <T extends { userId: string }>(items: T[]) => {
-      const byUser = new Map<string, T[]>();
-      for (const item of items) byUser.set(item.userId, [...(byUser.get(item.userId) ?? []), item]);
-      return byUser;
-    };
-    return { sessionsBy: group(sessions), signInsBy: group(signIns), titles };
+
+  const byUser = <T extends { userId: string }>(items: T[]) => {
+    const grouped = new Map<string, T[]>();
+    for (const item of items) grouped.set(item.userId, [...(grouped.get(item.userId) ?? []), item]);
+    return grouped;
+  };
+
+  /** One page of learners, their counts, their newest entries, and the totals of the whole scope. */
+  async function readListPage(actor: SessionUser, scope: Scope, page: { page: number; pageSize: number }) {
+    return database.withTenant(tenantOf(actor), async (tx) => {
+      const learners = learnersOf(tx, scope);
+      const people = await organizations.pagePeople(tx, learners, page);
+      const ids = people.items.map((person) => person.id);
+      const inScope = organizations.peopleIds(learners);
+      const [totals] = await tx
+        .select({
+          sessionCount: count(),
+          totalSeconds: sql<number>`coalesce(sum(${userTimeTracking.durationSeconds}), 0)::int`,
+        })
+        .from(userTimeTracking)
+        .where(sessionsWhere(scope, inScope));
+      if (ids.length === 0) return { people, ids, inScope, totals, sums: [], sessions: [] };
+      const sums = await tx
+        .select({
+          userId: userTimeTracking.userId,
+          sessionCount: count(),
+          totalSeconds: sql<number>`coalesce(sum(${userTimeTracking.durationSeconds}), 0)::int`,
+        })
+        .from(userTimeTracking)
+        .where(sessionsWhere(scope, ids))
+        .groupBy(userTimeTracking.userId);
+      // Each learner's newest sessions only, ranked in the database.
+      const ranked = tx
+        .select({
+          id: userTimeTracking.id,
+          userId: userTimeTracking.userId,
+          courseId: userTimeTracking.courseId,
+          sessionStart: userTimeTracking.sessionStart,
+          sessionEnd: userTimeTracking.sessionEnd,
+          durationSeconds: userTimeTracking.durationSeconds,
+          source: userTimeTracking.source,
+          rank: sql<number>`row_number() over (partition by ${userTimeTracking.userId} order by ${userTimeTracking.sessionStart} desc, ${userTimeTracking.id} desc)`.as(
+            'rank',
+          ),
+        })
+        .from(userTimeTracking)
+        .where(sessionsWhere(scope, ids))
+        .as('ranked');
+      const sessions = await tx
+        .select({
+          id: ranked.id,
+          userId: ranked.userId,
+          courseId: ranked.courseId,
+          sessionStart: ranked.sessionStart,
+          sessionEnd: ranked.sessionEnd,
+          durationSeconds: ranked.durationSeconds,
+          source: ranked.source,
+        })
+        .from(ranked)
+        .where(lte(ranked.rank, CONNECTION_LOG_ENTRIES_PER_STUDENT))
+        .orderBy(desc(ranked.sessionStart), desc(ranked.id));
+      return { people, ids, inScope, totals, sums, sessions };
+    });
+  }
+
+  /** One batch of the export: every session and sign-in of these learners over the period. */
+  async function readBatch(actor: SessionUser, scope: Scope, offset: number) {
+    const tenant = tenantOf(actor);
+    const { people, sessions } = await database.withTenant(tenant, async (tx) => {
+      const batch: Person[] = await organizations
+        .findPeople(tx, learnersOf(tx, scope))
+        .limit(CONNECTION_LOG_EXPORT_BATCH)
+        .offset(offset);
+      const ids = batch.map((person) => person.id);
+      return {
+        people: batch,
+        sessions: ids.length
+          ? await tx
+              .select()
+              .from(userTimeTracking)
+              .where(sessionsWhere(scope, ids))
+              .orderBy(asc(userTimeTracking.sessionStart), asc(userTimeTracking.id))
+          : [],
+      };
+    });
+    const ids = people.map((person) => person.id);
+    const signIns: SignIn[] = await system.listSignIns(tenant, signInFilter(scope, ids));
+    return { people, sessions, signIns, titles: await titlesOf(actor, sessions) };
   }
 
   return {
@@ -146,97 +246,109 @@ export function createConnectionLogsService(deps: {
       actor: SessionUser,
       query: ConnectionLogFilters & { page: number; pageSize: number },
     ): Promise<ConnectionLogs> {
-      const { organizationId, rows } = await summarise(actor, query);
-      const page = rows.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
-      const { sessionsBy, signInsBy, titles } = await details(
-        actor,
-        organizationId,
-        query,
-        page.map((row) => row.student),
-      );
-      const items: StudentConnectionLog[] = page.map((row) => ({
-        studentId: row.student.id,
-        fullName: row.student.fullName,
-        email: row.student.email,
-        signInCount: row.signInCount,
-        sessionCount: row.sessionCount,
-        totalSeconds: row.totalSeconds,
-        signIns: (signInsBy.get(row.student.id) ?? [])
-          .slice(0, CONNECTION_LOG_ENTRIES_PER_STUDENT)
-          .map((signIn) => ({
-            at: signIn.at.toISOString(),
-            ipAddress: signIn.ipAddress,
-            userAgent: signIn.userAgent,
-          })),
-        sessions: (sessionsBy.get(row.student.id) ?? [])
-          .slice(0, CONNECTION_LOG_ENTRIES_PER_STUDENT)
-          .map((session) => ({
-            id: session.id,
-            courseId: session.courseId,
-            courseTitle: session.courseId ? (titles.get(session.courseId) ?? null) : null,
-            sessionStart: session.sessionStart.toISOString(),
-            sessionEnd: session.sessionEnd?.toISOString() ?? null,
-            durationSeconds: session.durationSeconds,
-          })),
+      const scope = scopeOf(actor, query);
+      const tenant = tenantOf(actor);
+      const { people, ids, inScope, totals, sums, sessions } = await readListPage(actor, scope, query);
+      const signInCounts = await system.countSignIns(tenant, signInFilter(scope, ids));
+      const signInTotal = await system.totalSignIns(tenant, signInFilter(scope, inScope));
+      const signIns: SignIn[] = await system.listSignIns(tenant, signInFilter(scope, ids), {
+        perUser: CONNECTION_LOG_ENTRIES_PER_STUDENT,
+      });
+      const titles = await titlesOf(actor, sessions);
+      const sumsBy = new Map(sums.map((row) => [row.userId, row]));
+      const sessionsBy = byUser(sessions);
+      const signInsBy = byUser(signIns);
+      const items: StudentConnectionLog[] = people.items.map((person) => ({
+        studentId: person.id,
+        fullName: person.fullName,
+        email: person.email,
+        signInCount: signInCounts.get(person.id) ?? 0,
+        sessionCount: sumsBy.get(person.id)?.sessionCount ?? 0,
+        totalSeconds: Number(sumsBy.get(person.id)?.totalSeconds ?? 0),
+        signIns: (signInsBy.get(person.id) ?? []).map((signIn) => ({
+          at: signIn.at.toISOString(),
+          ipAddress: signIn.ipAddress,
+          userAgent: signIn.userAgent,
+        })),
+        sessions: (sessionsBy.get(person.id) ?? []).map((session) => ({
+          id: session.id,
+          courseId: session.courseId,
+          courseTitle: session.courseId ? (titles.get(session.courseId) ?? null) : null,
+          sessionStart: session.sessionStart.toISOString(),
+          sessionEnd: session.sessionEnd?.toISOString() ?? null,
+          durationSeconds: session.durationSeconds,
+          source: session.source === 'offline' ? 'offline' : 'online',
+        })),
       }));
       return {
         items,
-        total: rows.length,
-        page: query.page,
-        pageSize: query.pageSize,
+        total: people.total,
+        page: people.page,
+        pageSize: people.pageSize,
+        period: scope.period,
         totals: {
-          studentCount: rows.length,
-          signInCount: rows.reduce((sum, row) => sum + row.signInCount, 0),
-          sessionCount: rows.reduce((sum, row) => sum + row.sessionCount, 0),
-          totalSeconds: rows.reduce((sum, row) => sum + row.totalSeconds, 0),
+          studentCount: people.total,
+          signInCount: signInTotal,
+          sessionCount: totals?.sessionCount ?? 0,
+          totalSeconds: Number(totals?.totalSeconds ?? 0),
         },
       };
     },
 
-    /** Every row of the filters, oldest first per learner, with a total line per learner. */
-    async exportCsv(actor: SessionUser, filters: ConnectionLogFilters, language: Language): Promise<string> {
+    /**
+     * Every row of the filters, oldest first per learner, with a total line per learner, as a
+     * stream of CSV text. The filters are checked before the first byte, so a refusal is still a
+     * 400; then learners are read CONNECTION_LOG_EXPORT_BATCH at a time.
+     */
+    exportCsv(actor: SessionUser, filters: ConnectionLogFilters, language: Language): AsyncIterable<string> {
+      const scope = scopeOf(actor, filters);
       const labels = CSV_LABELS[language];
-      const { organizationId, rows } = await summarise(actor, filters);
-      const { sessionsBy, signInsBy, titles } = await details(
-        actor,
-        organizationId,
-        filters,
-        rows.map((row) => row.student),
-      );
-      const lines = [labels.header];
-      for (const { student, totalSeconds } of rows) {
-        const who = [student.fullName, student.email];
-        const events = [
-          ...(signInsBy.get(student.id) ?? []).map((signIn) => ({
-            at: signIn.at,
-            cells: [
-              ...who,
-              labels.signIn,
-              '',
-              formatParisDateTime(signIn.at),
-              '',
-              '',
-              signIn.ipAddress ?? '',
-            ],
-          })),
-          ...(sessionsBy.get(student.id) ?? []).map((session) => ({
-            at: session.sessionStart,
-            cells: [
-              ...who,
-              labels.session,
-              session.courseId ? (titles.get(session.courseId) ?? '') : '',
-              formatParisDateTime(session.sessionStart),
-              session.sessionEnd ? formatParisDateTime(session.sessionEnd) : '',
-              formatDuration(session.durationSeconds),
-              '',
-            ],
-          })),
-        ].sort((a, b) => a.at.getTime() - b.at.getTime());
-        lines.push(...events.map((event) => event.cells));
-        lines.push([...who, labels.total, '', '', '', formatDuration(totalSeconds), '']);
+      async function* lines() {
+        // A byte-order mark, or Excel reads UTF-8 as Windows-1252 and mangles accents.
+        yield `\uFEFF${csvLine(labels.header)}`;
+        for (let offset = 0; ; offset += CONNECTION_LOG_EXPORT_BATCH) {
+          const { people, sessions, signIns, titles } = await readBatch(actor, scope, offset);
+          const sessionsBy = byUser(sessions);
+          const signInsBy = byUser(signIns);
+          let chunk = '';
+          for (const person of people) {
+            const who = [person.fullName, person.email];
+            const own = sessionsBy.get(person.id) ?? [];
+            const events = [
+              ...(signInsBy.get(person.id) ?? []).map((signIn) => ({
+                at: signIn.at,
+                cells: [
+                  ...who,
+                  labels.signIn,
+                  '',
+                  formatParisDateTime(signIn.at),
+                  '',
+                  '',
+                  signIn.ipAddress ?? '',
+                ],
+              })),
+              ...own.map((session) => ({
+                at: session.sessionStart,
+                cells: [
+                  ...who,
+                  session.source === 'offline' ? labels.offlineSession : labels.session,
+                  session.courseId ? (titles.get(session.courseId) ?? '') : '',
+                  formatParisDateTime(session.sessionStart),
+                  session.sessionEnd ? formatParisDateTime(session.sessionEnd) : '',
+                  formatDuration(session.durationSeconds),
+                  '',
+                ],
+              })),
+            ].sort((a, b) => a.at.getTime() - b.at.getTime());
+            const totalSeconds = own.reduce((sum, session) => sum + session.durationSeconds, 0);
+            for (const event of events) chunk += csvLine(event.cells);
+            chunk += csvLine([...who, labels.total, '', '', '', formatDuration(totalSeconds), '']);
+          }
+          if (chunk) yield chunk;
+          if (people.length < CONNECTION_LOG_EXPORT_BATCH) return;
+        }
       }
-      // A byte-order mark, or Excel reads UTF-8 as Windows-1252 and mangles accents.
-      return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(';')).join('\r\n')}\r\n`;
+      return lines();
     },
   };
 }

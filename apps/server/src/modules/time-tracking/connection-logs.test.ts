@@ -1,4 +1,5 @@
 import type { CourseDetail } from '@cursus/contracts';
+import { eq, inArray, lt } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectStatus } from '../../../test/courses-world.ts';
 import {
@@ -6,32 +7,52 @@ import {
   offlineSession,
   useTimeTrackingWorld,
 } from '../../../test/time-tracking-world.ts';
-import { csvCell } from './connection-logs.service.ts';
+import { authUsers } from '../auth/auth.tables.ts';
+import { courseEnrollments } from '../courses/courses.tables.ts';
+import { profiles } from '../organizations/organizations.tables.ts';
+import { signInLogs } from '../system/system.tables.ts';
+import { CONNECTION_LOG_EXPORT_BATCH, csvCell } from './connection-logs.service.ts';
+import { userTimeTracking } from './time-tracking.tables.ts';
 
 const world = useTimeTrackingWorld('2026-01-20T12:00:00Z', { keepRecords: true });
 let course: CourseDetail;
+const db = () => world.testApp.database.db;
 
 beforeAll(async () => {
   ({ course } = await createEnrolledCourse(world, 'Sécurité; "incendie"'));
+  // Enrolments and sign-ins are dated by the database; the test's calendar is January 2026.
+  await db()
+    .update(courseEnrollments)
+    .set({ createdAt: new Date('2026-01-05T08:00:00Z') })
+    .where(eq(courseEnrollments.courseId, course.id));
+  await db()
+    .update(signInLogs)
+    .set({ createdAt: new Date('2026-01-19T08:00:00Z') });
   expectStatus(
-    await world.call('studentA1', 'POST', '/api/time-tracking/sessions/sync', {
-      sessions: [
-        offlineSession('2026-01-12T08:00:00Z', '2026-01-12T09:00:00Z', 3600, course.id),
-        offlineSession('2026-01-15T08:00:00Z', '2026-01-15T08:30:00Z', 1805),
-      ],
-    }),
+    await world.syncOffline([
+      offlineSession('2026-01-12T08:00:00Z', '2026-01-12T09:00:00Z', 3600, course.id),
+      offlineSession('2026-01-15T08:00:00Z', '2026-01-15T08:30:00Z', 1805),
+    ]),
     200,
   );
   expectStatus(
-    await world.call('studentA2', 'POST', '/api/time-tracking/sessions/sync', {
-      sessions: [offlineSession('2026-01-13T08:00:00Z', '2026-01-13T08:10:00Z', 600)],
-    }),
+    await world.syncOffline(
+      [offlineSession('2026-01-13T08:00:00Z', '2026-01-13T08:10:00Z', 600)],
+      'studentA2',
+    ),
     200,
   );
+  // Hugo also has a session the server tracked live.
+  world.clock = new Date('2026-01-14T08:00:00Z');
+  const { session } = await world.startSession('studentA2');
+  world.clock = new Date('2026-01-14T08:20:00Z');
+  expectStatus(await world.endSession(session.id, 1200, 'studentA2'), 200);
+  world.clock = new Date('2026-01-20T12:00:00Z');
   expectStatus(
-    await world.call('studentB', 'POST', '/api/time-tracking/sessions/sync', {
-      sessions: [offlineSession('2026-01-13T08:00:00Z', '2026-01-13T09:00:00Z', 3600)],
-    }),
+    await world.syncOffline(
+      [offlineSession('2026-01-13T08:00:00Z', '2026-01-13T09:00:00Z', 3600)],
+      'studentB',
+    ),
     200,
   );
 });
@@ -57,7 +78,34 @@ describe('connection logs (/trainer/connection-logs)', () => {
       courseId: course.id,
       courseTitle: course.title,
     });
-    expect(result.totals).toMatchObject({ studentCount: 2, sessionCount: 3, totalSeconds: 6005 });
+    expect(result.totals).toMatchObject({ studentCount: 2, sessionCount: 4, totalSeconds: 7205 });
+  });
+
+  it('marks the time declared after an offline stretch as offline, and live time as online', async () => {
+    const result = await logs();
+    const sources = (email: string) =>
+      result.items
+        .find((item: { email: string }) => item.email === email)
+        .sessions.map((session: { durationSeconds: number; source: string }) => [
+          session.durationSeconds,
+          session.source,
+        ]);
+    expect(sources('lea@org-a.example')).toEqual([
+      [1805, 'offline'],
+      [3600, 'offline'],
+    ]);
+    expect(sources('hugo@org-a.example')).toEqual([
+      [1200, 'online'],
+      [600, 'offline'],
+    ]);
+    const csv = await world.call('trainerA', 'GET', '/api/time-tracking/connection-logs/export');
+    const lines = csv.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(lines).toContain(
+      'Anne de la Tour;hugo@org-a.example;Session hors ligne (déclarée);;2026-01-13 09:00:00;2026-01-13 09:10:00;00:10:00;',
+    );
+    expect(lines).toContain(
+      'Anne de la Tour;hugo@org-a.example;Session suivie;;2026-01-14 09:00:00;2026-01-14 09:20:00;00:20:00;',
+    );
   });
 
   it('filters by learner, formation and Paris days, and pages', async () => {
@@ -66,7 +114,8 @@ describe('connection logs (/trainer/connection-logs)', () => {
     const byCourse = await logs(`?courseId=${course.id}`);
     expect(byCourse.totals).toMatchObject({ studentCount: 1, sessionCount: 1, totalSeconds: 3600 });
     const byDates = await logs('?from=2026-01-13&to=2026-01-15');
-    expect(byDates.totals).toMatchObject({ sessionCount: 2, totalSeconds: 2405 });
+    expect(byDates.totals).toMatchObject({ sessionCount: 3, totalSeconds: 3605 });
+    expect(byDates.period).toEqual({ from: '2026-01-13', to: '2026-01-15' });
     const paged = await logs('?pageSize=1&page=2');
     expect(paged).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(paged.items).toHaveLength(1);
@@ -109,10 +158,10 @@ describe('connection logs (/trainer/connection-logs)', () => {
     const lines = response.rawPayload.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Apprenant;E-mail;Type;Formation;Début;Fin;Durée (hh:mm:ss);Adresse IP');
     expect(lines).toContain(
-      `Anne de la Tour;lea@org-a.example;Session suivie;"Sécurité; ""incendie""";2026-01-12 09:00:00;2026-01-12 10:00:00;01:00:00;`,
+      `Anne de la Tour;lea@org-a.example;Session hors ligne (déclarée);"Sécurité; ""incendie""";2026-01-12 09:00:00;2026-01-12 10:00:00;01:00:00;`,
     );
     expect(lines).toContain(
-      'Anne de la Tour;lea@org-a.example;Session suivie;;2026-01-15 09:00:00;2026-01-15 09:30:00;00:30:05;',
+      'Anne de la Tour;lea@org-a.example;Session hors ligne (déclarée);;2026-01-15 09:00:00;2026-01-15 09:30:00;00:30:05;',
     );
     expect(lines.at(-1)).toBe('Anne de la Tour;lea@org-a.example;Total;;;;01:30:05;');
     expect(lines.filter((line) => line.includes(';Connexion;')).length).toBeGreaterThanOrEqual(1);
@@ -125,6 +174,131 @@ describe('connection logs (/trainer/connection-logs)', () => {
       'Learner;Email;Type;Course;Start;End;Duration (hh:mm:ss);IP address',
     );
     await world.call('trainerA', 'PATCH', '/api/auth/preferences', { language: 'fr' });
+  });
+
+  it('reads the last 31 days by default and refuses a period over a year, naming the field', async () => {
+    expect((await logs()).period).toEqual({ from: '2025-12-21', to: '2026-01-20' });
+    expect((await logs('?to=2026-01-10')).period).toEqual({ from: '2025-12-11', to: '2026-01-10' });
+    // Léa's session of 12 January lies before a period that starts on the 13th.
+    expect((await logs('?from=2026-01-13')).totals).toMatchObject({ sessionCount: 3, totalSeconds: 3605 });
+    for (const query of ['?from=2025-01-01&to=2026-01-20', '?from=2024-06-01']) {
+      for (const path of [
+        '/api/time-tracking/connection-logs',
+        '/api/time-tracking/connection-logs/export',
+      ]) {
+        const response = await world.call('trainerA', 'GET', `${path}${query}`);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error.details.fields[0]).toEqual({
+          path: 'from',
+          message: 'DATE_RANGE_TOO_LONG',
+        });
+      }
+    }
+    expect((await logs('?from=2025-01-21&to=2026-01-20')).period).toEqual({
+      from: '2025-01-21',
+      to: '2026-01-20',
+    });
+  });
+
+  it('pages an admin’s view of every organisation, with the totals of them all', async () => {
+    const pages = [];
+    for (const page of [1, 2, 3]) pages.push(await logs(`?pageSize=1&page=${page}`, 'admin'));
+    for (const page of pages) {
+      expect(page).toMatchObject({ total: 3, pageSize: 1 });
+      expect(page.items).toHaveLength(1);
+      expect(page.totals).toMatchObject({ studentCount: 3, sessionCount: 5, totalSeconds: 10_805 });
+    }
+    expect(pages.map((page) => page.items[0].email).sort()).toEqual([
+      'hugo@org-a.example',
+      'ines@org-b.example',
+      'lea@org-a.example',
+    ]);
+    expect((await logs('?pageSize=1&page=4', 'admin')).items).toEqual([]);
+  });
+
+  it('streams a large export whole, learner after learner, in batches', async () => {
+    const organizationId = world.users.trainerA.organizationId!;
+    const extra = Array.from({ length: CONNECTION_LOG_EXPORT_BATCH + 10 }, (_, index) => {
+      const number = String(index + 1).padStart(2, '0');
+      return {
+        id: `extra-learner-${number}`,
+        name: `Zoé Élève ${number}`,
+        email: `zoe${number}@org-a.example`,
+      };
+    });
+    await db()
+      .insert(authUsers)
+      .values(extra.map((person) => ({ ...person, emailVerified: true })));
+    try {
+      await db()
+        .insert(profiles)
+        .values(
+          extra.map((person) => ({
+            id: person.id,
+            email: person.email,
+            fullName: person.name,
+            firstName: 'Zoé',
+            lastName: 'Élève',
+            role: 'student',
+            organizationId,
+          })),
+        );
+      const minute = 60_000;
+      const december = Date.parse('2025-12-01T08:00:00Z');
+      const session = (userId: string, start: number) => ({
+        userId,
+        organizationId,
+        sessionStart: new Date(start),
+        sessionEnd: new Date(start + minute),
+        lastActivityAt: new Date(start + minute),
+        durationSeconds: 60,
+      });
+      await db()
+        .insert(userTimeTracking)
+        .values(
+          Array.from({ length: 2000 }, (_, index) =>
+            session(world.users.studentA1.id, december + index * 20 * minute),
+          ),
+        );
+      await db()
+        .insert(userTimeTracking)
+        .values(extra.map((person) => session(person.id, december)));
+      const response = await world.call(
+        'trainerA',
+        'GET',
+        '/api/time-tracking/connection-logs/export?from=2025-12-01&to=2025-12-31',
+      );
+      expect(response.statusCode).toBe(200);
+      // Sent as it is written, not built whole first.
+      expect(response.headers['transfer-encoding']).toBe('chunked');
+      expect(response.headers['content-length']).toBeUndefined();
+      const lines = response.rawPayload.subarray(3).toString('utf8').split('\r\n');
+      expect(lines.at(-1)).toBe('');
+      const rows = lines.slice(1, -1);
+      const of = (email: string, type: string) =>
+        rows.filter((line) => line.includes(`;${email};${type};`)).length;
+      expect(of('lea@org-a.example', 'Session suivie')).toBe(2000);
+      expect(rows).toContain('Anne de la Tour;lea@org-a.example;Total;;;;33:20:00;');
+      expect(rows).toContain('Anne de la Tour;hugo@org-a.example;Total;;;;00:00:00;');
+      for (const person of extra) expect(of(person.email, 'Session suivie')).toBe(1);
+      expect(rows.filter((line) => line.includes(';Total;'))).toHaveLength(2 + extra.length);
+      expect(rows).toHaveLength(2000 + extra.length * 2 + 2);
+      expect(rows.at(-1)).toBe(
+        `Zoé Élève ${extra.length};zoe${extra.length}@org-a.example;Total;;;;00:01:00;`,
+      );
+    } finally {
+      await db()
+        .delete(userTimeTracking)
+        .where(lt(userTimeTracking.sessionStart, new Date('2026-01-01T00:00:00Z')));
+      await db()
+        .delete(authUsers)
+        .where(
+          inArray(
+            authUsers.id,
+            extra.map((person) => person.id),
+          ),
+        );
+    }
   });
 
   it('never lets a cell run as a formula', () => {

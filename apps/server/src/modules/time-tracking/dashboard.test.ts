@@ -49,16 +49,14 @@ beforeAll(async () => {
   // Two days ago the learner spent an hour on 'Read lately' without completing a lesson.
   const start = new Date(world.clock.getTime() - 2 * DAY);
   expectStatus(
-    await world.call('studentA1', 'POST', '/api/time-tracking/sessions/sync', {
-      sessions: [
-        offlineSession(
-          start.toISOString(),
-          new Date(start.getTime() + 3600_000).toISOString(),
-          3600,
-          courseIds['Read lately'],
-        ),
-      ],
-    }),
+    await world.syncOffline([
+      offlineSession(
+        start.toISOString(),
+        new Date(start.getTime() + 3600_000).toISOString(),
+        3600,
+        courseIds['Read lately'],
+      ),
+    ]),
     200,
   );
 });

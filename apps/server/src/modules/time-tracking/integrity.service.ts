@@ -155,12 +155,12 @@ export function createIntegrityService(deps: {
   }
 
   /**
-   * The hourly job (SPEC 9), on the owner connection across organisations: closes stuck sessions
+   * The hourly job (SPEC 9), as cursus_jobs across organisations: closes stuck sessions
    * at their last activity, closes duplicate open sessions (alert above 3), and repairs totals
    * that disagree with the session rows.
    */
   async function runIntegrityCheck(at: Date = now()): Promise<IntegrityReport> {
-    const { db } = database;
+    const db = database.jobs;
     const report: IntegrityReport = { closedStuckSessions: 0, closedDuplicateSessions: 0, repairedTotals: 0 };
 
     const stuck = await db

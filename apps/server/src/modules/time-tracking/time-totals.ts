@@ -5,7 +5,7 @@ import { userTimeTracking, userTotalTime } from './time-tracking.tables.ts';
 
 type SessionRow = typeof userTimeTracking.$inferSelect;
 type TotalRow = typeof userTotalTime.$inferSelect;
-/** A request's transaction or the owner connection (jobs). */
+/** A request's transaction or the jobs' connection. */
 export type Queryable = Tx | Db;
 
 /** A time as a parameter; a placeholder is filled with an ISO string (prepared statements). */

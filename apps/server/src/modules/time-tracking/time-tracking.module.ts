@@ -41,9 +41,15 @@ export function createTimeTrackingModule(deps: {
       integrity,
       syncSessions: createSyncSessions({ database, issues, learning, now }),
       getDashboard: createDashboardService({ database, timeTracking: service, learning, now }),
-      connectionLogs: createConnectionLogsService({ database, organizations, system, courses: deps.courses }),
+      connectionLogs: createConnectionLogsService({
+        database,
+        organizations,
+        system,
+        courses: deps.courses,
+        now,
+      }),
       issues,
-      attempts: createAttemptCounter(database.db, now),
+      attempts: createAttemptCounter(database.service, now),
       now,
     });
   const jobs: ScheduledJob[] = [

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { hasPermission, type SessionUser, timeTrackingRoutes } from '@cursus/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,7 +9,7 @@ import { requireRole } from '../../plugins/session.ts';
 import type { ConnectionLogsService } from './connection-logs.service.ts';
 import type { createDashboardService } from './dashboard.service.ts';
 import type { IntegrityService } from './integrity.service.ts';
-import type { createSyncSessions } from './sync-sessions.ts';
+import { countReasons, type createSyncSessions } from './sync-sessions.ts';
 import type { TimeIssueReporter } from './time-issues.ts';
 import type { TimeTrackingService } from './time-tracking.service.ts';
 
@@ -70,7 +71,24 @@ export async function timeTrackingRoutesPlugin(
   route(
     app,
     timeTrackingRoutes.sync,
-    (request, _reply, { body }) => options.syncSessions(student(request), body.sessions),
+    async (request, _reply, { body }) => {
+      const user = student(request);
+      const answer = await options.syncSessions(user, body.sessions);
+      const refused = answer.results.filter((result) => result.status === 'rejected');
+      if (refused.length > 0) {
+        request.log.warn(
+          {
+            event: 'time_tracking.sync_refused',
+            userId: user.id,
+            refused: refused.length,
+            sent: body.sessions.length,
+            reasons: countReasons(refused),
+          },
+          'offline sessions refused',
+        );
+      }
+      return answer;
+    },
     { tags },
   );
   route(app, timeTrackingRoutes.myTime, (request) => timeTracking.myTime(student(request)), { tags });
@@ -170,13 +188,14 @@ export async function timeTrackingRoutesPlugin(
     timeTrackingRoutes.exportConnectionLogs,
     async (request, reply, { query }) => {
       const user = requireStaff(request, 'view:connection-logs');
-      const csv = await connectionLogs.exportCsv(user, query, requestLanguage(request));
+      // Refusals (range, organisation) are thrown here, before any byte is sent.
+      const lines = connectionLogs.exportCsv(user, query, requestLanguage(request));
       const day = options.now().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="connection-logs-${day}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Buffer.from(csv, 'utf8'));
+        .send(Readable.from(lines));
     },
     { tags },
   );

@@ -17,6 +17,7 @@ import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/c
 import { AppError } from '../../lib/app-error.ts';
 import type { LearningService } from '../courses/courses.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
+import { endOfflineLeases, issueOfflineLease } from './offline-leases.ts';
 import { startOfParisDay, startOfParisWeek } from './paris-calendar.ts';
 import type { TimeIssueReporter } from './time-issues.ts';
 import {
@@ -102,8 +103,21 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
           if (row === resumable) continue;
           if (await closeAtLastActivity(tx, row, at)) closedSessionIds.push(row.id);
         }
+        // The learner is online now: what they may later declare as offline time starts here.
+        const offlineLease = await issueOfflineLease(
+          tx,
+          { userId: user.id, organizationId: user.organizationId! },
+          input.courseId ?? null,
+          at,
+        );
         if (resumable) {
-          return { session: toSession(resumable), resumed: true, closedSessionIds, openCount: open.length };
+          return {
+            session: toSession(resumable),
+            resumed: true,
+            closedSessionIds,
+            offlineLease,
+            openCount: open.length,
+          };
         }
         const [created] = await tx
           .insert(userTimeTracking)
@@ -115,7 +129,13 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
             lastActivityAt: at,
           })
           .returning();
-        return { session: toSession(created!), resumed: false, closedSessionIds, openCount: open.length };
+        return {
+          session: toSession(created!),
+          resumed: false,
+          closedSessionIds,
+          offlineLease,
+          openCount: open.length,
+        };
       }),
     );
     const { openCount, ...answer } = result;
@@ -157,7 +177,8 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
     let statement = heartbeatStatements.get(withCourse);
     if (!statement) {
       const at = sql.placeholder('at');
-      statement = database.db
+      // Only built here, never run: queryAsTenant sends it under the tenant's policies.
+      statement = database.service
         .update(userTimeTracking)
         .set({
           durationSeconds: boundedDuration(sql.placeholder('claimed'), at),
@@ -256,6 +277,8 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
           .returning();
         if (closed) {
           const totals = await addToTotals(tx, closed, closed.durationSeconds, at);
+          // Ended online: no offline time can lie after this under the leases issued so far.
+          await endOfflineLeases(tx, user.id, at);
           return { session: toSession(closed), alreadyEnded: false, totals };
         }
         // Ending twice (two tabs, a retried request) counts once.

@@ -23,7 +23,7 @@ export const userTimeTracking = pgTable(
     durationSeconds: integer('duration_seconds').notNull().default(0),
     /** The server's time of the last heartbeat: where a dead tab's session is closed. */
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull(),
-    /** 'online' (started on the server) or 'offline' (sent later from the browser's pending store). */
+    /** 'online' (started on the server) or 'offline' (declared later from the browser's pending store, under a lease). */
     source: text('source').notNull().default('online'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,17 +31,43 @@ export const userTimeTracking = pgTable(
     // SPEC 7 'select open sessions by user', on every start and check.
     index('user_time_tracking_open_user_id_idx').on(table.userId).where(sql`${table.sessionEnd} is null`),
     index('user_time_tracking_user_id_session_start_idx').on(table.userId, table.sessionStart.desc()),
-    // Connection logs: one organisation, a date range.
+    // Connection logs: one organisation, a date range; an admin's over every organisation.
     index('user_time_tracking_organization_id_session_start_idx').on(
       table.organizationId,
       table.sessionStart.desc(),
     ),
+    index('user_time_tracking_session_start_idx').on(table.sessionStart.desc()),
     check('user_time_tracking_duration_check', sql`${table.durationSeconds} between 0 and 28800`),
     check(
       'user_time_tracking_end_check',
       sql`${table.sessionEnd} is null or ${table.sessionEnd} >= ${table.sessionStart}`,
     ),
     check('user_time_tracking_source_check', sql`${table.source} in ('online', 'offline')`),
+  ],
+);
+
+/**
+ * Offline leases (issue 11, migration 0006): issued by each start while the learner is online, they
+ * bound the time the browser may later declare as offline: from `issued_at` (or `used_until`, the
+ * end of the time already credited under it) to `expires_at`, which the next start or an online end
+ * brings forward. Only the learner reads and writes their own.
+ */
+export const offlineLeases = pgTable(
+  'offline_leases',
+  {
+    ...tenantColumns(() => organizations.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** The formation the session was started on: offline time under this lease is on it or on none. */
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedUntil: timestamp('used_until', { withTimezone: true }),
+  },
+  (table) => [
+    index('offline_leases_user_id_expires_at_idx').on(table.userId, table.expiresAt.desc()),
+    check('offline_leases_window_check', sql`${table.expiresAt} >= ${table.issuedAt}`),
   ],
 );
 

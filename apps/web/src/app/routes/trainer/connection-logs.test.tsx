@@ -34,6 +34,7 @@ function buildLogs(items: StudentConnectionLog[], overrides: Partial<ConnectionL
     total: items.length,
     page: 1,
     pageSize: 20,
+    period: { from: '2025-02-11', to: '2025-03-13' },
     totals: {
       studentCount: items.length,
       signInCount: items.reduce((sum, item) => sum + item.signInCount, 0),
@@ -57,6 +58,7 @@ const ANA_LOG = buildLog({
       sessionStart: '2025-03-12T08:05:00.000Z',
       sessionEnd: '2025-03-12T10:05:00.000Z',
       durationSeconds: 2 * 3600,
+      source: 'online',
     },
     {
       id: '00000000-0000-4000-8000-000000000502',
@@ -65,6 +67,7 @@ const ANA_LOG = buildLog({
       sessionStart: '2025-03-13T07:00:00.000Z',
       sessionEnd: null,
       durationSeconds: 15 * 60,
+      source: 'offline',
     },
   ],
 });
@@ -83,15 +86,14 @@ function renderLogs(path: string, logs: ConnectionLogs = buildLogs([ANA_LOG, BOB
     'GET /api/auth/session': { body: { user: buildUser({ role: 'trainer' }) } },
     [`GET ${LOGS_PATH}`]: { body: logs },
     'GET /api/organizations/students': {
-      body: {
-        items: logs.items.map((log) => ({
+      body: page(
+        logs.items.map((log) => ({
           id: log.studentId,
           fullName: log.fullName,
           email: log.email,
           organizationId: '00000000-0000-4000-8000-000000000900',
         })),
-        hasMore: false,
-      },
+      ),
     },
     'GET /api/courses': {
       body: page([buildCourse({ id: COURSE_ID, title: 'Sécurité au travail' })]),
@@ -128,15 +130,19 @@ describe('/trainer/connection-logs', () => {
       within(sessions)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Formation', 'Début', 'Fin', 'Durée']);
+    ).toEqual(['Formation', 'Début', 'Fin', 'Durée', 'Origine']);
     const [, first, second] = within(sessions).getAllByRole('row');
     expect(
       within(first!)
         .getAllByRole('cell')
         .map((cell) => plain(cell.textContent)),
-    ).toEqual(['Sécurité au travail', '12/03/2025 09:05', '12/03/2025 11:05', '2 h']);
+    ).toEqual(['Sécurité au travail', '12/03/2025 09:05', '12/03/2025 11:05', '2 h', 'En ligne']);
     expect(within(second!).getByText('Sans formation')).toBeTruthy();
     expect(within(second!).getByText('En cours')).toBeTruthy();
+    // Time declared after an offline stretch is told apart from time the server saw (issue 11).
+    expect(within(second!).getByText('Hors ligne (déclarée)')).toBeTruthy();
+    // Without a start day, the server reads its default period, and the screen says which.
+    expect(screen.getByText('Période : les 31 derniers jours, du 11/02/2025 au 13/03/2025')).toBeTruthy();
 
     const signIns = within(ana).getByRole('table', { name: 'Connexions de Ana Lopez (heures de Paris)' });
     expect(within(signIns).getByText('203.0.113.7')).toBeTruthy();
@@ -213,6 +219,22 @@ describe('/trainer/connection-logs', () => {
       true,
     );
     expect(logQueries(fetchMock)).toHaveLength(0);
+  });
+
+  it('refuses a period over a year, without asking the server', async () => {
+    const { fetchMock } = renderLogs('/trainer/connection-logs?from=2024-01-01&to=2025-03-31');
+    expect(await screen.findByText('La période ne peut pas dépasser 366 jours.')).toBeTruthy();
+    expect(screen.getByLabelText('Du').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('link', { name: 'Exporter en CSV' })).toBeNull();
+    expect(logQueries(fetchMock)).toHaveLength(0);
+  });
+
+  it('names the period read when days are chosen', async () => {
+    renderLogs(
+      '/trainer/connection-logs?from=2025-03-01&to=2025-03-31',
+      buildLogs([ANA_LOG], { period: { from: '2025-03-01', to: '2025-03-31' } }),
+    );
+    expect(await screen.findByText('Période : du 01/03/2025 au 31/03/2025')).toBeTruthy();
   });
 
   it('says when the filters match nothing and clears them', async () => {

@@ -1,3 +1,4 @@
+import { CONNECTION_LOG_MAX_RANGE_DAYS } from '@cursus/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar, FilterField } from '@/components/ui/filter-bar';
@@ -11,7 +12,8 @@ export interface ConnectionLogFiltersProps {
   values: ConnectionLogFilterValues;
   students: StudentOption[];
   courses: CourseOption[];
-  datesInOrder: boolean;
+  /** What is wrong with the chosen days (a message key), or null. */
+  datesError: 'datesOutOfOrder' | 'rangeTooLong' | null;
   onChange: (changes: Partial<ConnectionLogFilterValues>) => void;
 }
 
@@ -20,7 +22,7 @@ export function ConnectionLogFilters({
   values,
   students,
   courses,
-  datesInOrder,
+  datesError,
   onChange,
 }: ConnectionLogFiltersProps) {
   const { t } = useTranslation('connectionLogs');
@@ -71,8 +73,8 @@ export function ConnectionLogFilters({
           type="date"
           value={values.from}
           max={values.to || undefined}
-          aria-invalid={datesInOrder ? undefined : true}
-          aria-describedby={datesInOrder ? undefined : errorId}
+          aria-invalid={datesError ? true : undefined}
+          aria-describedby={datesError ? errorId : undefined}
           onChange={(event) => onChange({ from: event.target.value })}
         />
       </FilterField>
@@ -82,14 +84,14 @@ export function ConnectionLogFilters({
           type="date"
           value={values.to}
           min={values.from || undefined}
-          aria-invalid={datesInOrder ? undefined : true}
-          aria-describedby={datesInOrder ? undefined : errorId}
+          aria-invalid={datesError === 'datesOutOfOrder' ? true : undefined}
+          aria-describedby={datesError ? errorId : undefined}
           onChange={(event) => onChange({ to: event.target.value })}
         />
       </FilterField>
-      {!datesInOrder && (
+      {datesError && (
         <p id={errorId} role="alert" className="text-sm text-danger sm:col-span-2 lg:col-span-4">
-          {t('filters.datesOutOfOrder')}
+          {t(`filters.${datesError}`, { days: CONNECTION_LOG_MAX_RANGE_DAYS })}
         </p>
       )}
     </FilterBar>

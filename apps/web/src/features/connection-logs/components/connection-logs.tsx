@@ -1,4 +1,8 @@
-import type { ConnectionLogs as ConnectionLogsPage, StudentConnectionLog } from '@cursus/contracts';
+import {
+  CONNECTION_LOG_DEFAULT_RANGE_DAYS,
+  type ConnectionLogs as ConnectionLogsPage,
+  type StudentConnectionLog,
+} from '@cursus/contracts';
 import { Download, Users } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +20,8 @@ import { useConnectionLogs } from '../api/get-connection-logs';
 import { useCourseOptions } from '../api/get-course-options';
 import { useStudentOptions } from '../api/get-student-options';
 import {
-  areDatesInOrder,
   type ConnectionLogPageState,
+  datesProblem,
   EMPTY_FILTERS,
   getExportHref,
   hasFilters,
@@ -25,6 +29,7 @@ import {
   toQuery,
   writeFilters,
 } from '../lib/connection-log-filters';
+import { formatDay } from '../lib/format';
 import { ConnectionLogFilters } from './connection-log-filters';
 import { StudentLog } from './student-log';
 
@@ -42,8 +47,9 @@ export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
   const { t } = useTranslation('connectionLogs');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
-  const datesInOrder = areDatesInOrder(filters);
-  const logs = useConnectionLogs(toQuery(filters), { enabled: datesInOrder });
+  const datesError = datesProblem(filters);
+  const areDatesValid = datesError === null;
+  const logs = useConnectionLogs(toQuery(filters), { enabled: areDatesValid });
   const students = useStudentOptions();
   const courses = useCourseOptions();
   const isFiltered = hasFilters(filters);
@@ -55,7 +61,7 @@ export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
   const resetFilters = () => setSearchParams(writeFilters({ ...EMPTY_FILTERS, page: 1 }), { replace: true });
 
   const renderBody = () => {
-    if (!datesInOrder) return null;
+    if (!areDatesValid) return null;
     if (logs.isPending) return <LogsSkeleton />;
     if (logs.isError)
       return (
@@ -83,7 +89,12 @@ export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
       <PagedList
         query={logs}
         label={t('list.label')}
-        summary={<Totals totals={logs.data.totals} />}
+        summary={
+          <div className="flex flex-col gap-3">
+            <Period period={logs.data.period} isDefault={!filters.from} />
+            <Totals totals={logs.data.totals} />
+          </div>
+        }
         pagesLabel={t('pagination.label')}
         onPageChange={(next) => update({ page: next })}
       >
@@ -106,12 +117,12 @@ export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
         values={filters}
         students={students.data ?? []}
         courses={courses.data ?? []}
-        datesInOrder={datesInOrder}
+        datesError={datesError}
         onChange={update}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex flex-wrap items-center gap-2">
-          {datesInOrder ? (
+          {areDatesValid ? (
             <a href={getExportHref(filters)} download className={buttonClassName('primary')}>
               <Download aria-hidden="true" className="size-4" />
               {t('export.action')}
@@ -132,6 +143,22 @@ export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
       </div>
       {renderBody()}
     </div>
+  );
+}
+
+/** The days the server read: the filters', or its default when no start day is chosen. */
+function Period({ period, isDefault }: { period: ConnectionLogsPage['period']; isDefault: boolean }) {
+  const { t } = useTranslation('connectionLogs');
+  const language = getLanguage();
+  const values = {
+    from: formatDay(period.from, language),
+    to: formatDay(period.to, language),
+    days: CONNECTION_LOG_DEFAULT_RANGE_DAYS,
+  };
+  return (
+    <p className="text-sm text-muted-foreground">
+      {t(isDefault ? 'period.default' : 'period.chosen', values)}
+    </p>
   );
 }
 

@@ -69,6 +69,7 @@ export function StudentLog({ log, defaultExpanded = false, actions }: StudentLog
                 t('sessions.start'),
                 t('sessions.end'),
                 t('sessions.duration'),
+                t('sessions.source'),
               ]}
               emptyText={t('sessions.empty')}
               rows={log.sessions.map((session) => ({
@@ -82,6 +83,8 @@ export function StudentLog({ log, defaultExpanded = false, actions }: StudentLog
                   formatParisDateTime(session.sessionStart, language),
                   session.sessionEnd ? formatParisDateTime(session.sessionEnd, language) : t('sessions.open'),
                   formatDuration(session.durationSeconds, language),
+                  // Declared by the browser after an offline stretch, not seen live (issue 11).
+                  session.source === 'offline' ? t('sessions.offline') : t('sessions.online'),
                 ],
               }))}
               truncated={log.sessionCount > log.sessions.length}

@@ -1,4 +1,11 @@
-import { type ConnectionLogQuery, DEFAULT_PAGE_SIZE, timeTrackingRoutes } from '@cursus/contracts';
+import {
+  CONNECTION_LOG_MAX_RANGE_DAYS,
+  type ConnectionLogQuery,
+  countDaysInRange,
+  DEFAULT_PAGE_SIZE,
+  TIME_TRACKING_TIME_ZONE,
+  timeTrackingRoutes,
+} from '@cursus/contracts';
 
 export interface ConnectionLogFilterValues {
   studentId: string;
@@ -51,6 +58,27 @@ export function hasFilters(values: ConnectionLogFilterValues): boolean {
 /** The contract refuses a period that ends before it starts; the screen says so before asking. */
 export function areDatesInOrder(values: ConnectionLogFilterValues): boolean {
   return !values.from || !values.to || values.from <= values.to;
+}
+
+/** Today in Paris as 'YYYY-MM-DD', the day the server ends a period without `to` on. */
+export function parisToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_TRACKING_TIME_ZONE }).format(now);
+}
+
+/**
+ * The server reads at most CONNECTION_LOG_MAX_RANGE_DAYS (a missing `to` is today, a missing
+ * `from` the default 31 days): the screen says so before asking.
+ */
+export function isRangeWithinCap(values: ConnectionLogFilterValues, today: string = parisToday()): boolean {
+  if (!values.from) return true;
+  const to = values.to || (values.from > today ? values.from : today);
+  return countDaysInRange(values.from, to) <= CONNECTION_LOG_MAX_RANGE_DAYS;
+}
+
+/** What is wrong with the chosen days, as a key of the screen's messages, or null. */
+export function datesProblem(values: ConnectionLogFilterValues): 'datesOutOfOrder' | 'rangeTooLong' | null {
+  if (!areDatesInOrder(values)) return 'datesOutOfOrder';
+  return isRangeWithinCap(values) ? null : 'rangeTooLong';
 }
 
 export function toQuery(values: ConnectionLogPageState): ConnectionLogQuery {

@@ -11,3 +11,8 @@ export function formatParisDateTime(iso: string, language: Language): string {
     timeZone: TIME_TRACKING_TIME_ZONE,
   }).format(new Date(iso));
 }
+
+/** A calendar day ('YYYY-MM-DD', already a Paris day) in the reader's format. */
+export function formatDay(day: string, language: Language): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeZone: 'UTC' }).format(new Date(day));
+}

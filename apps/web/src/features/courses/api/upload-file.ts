@@ -45,7 +45,14 @@ function toUploadError(status: number, text: string): ApiError {
   const body = ErrorBodySchema.safeParse(parseJson(text));
   if (body.success) {
     const { code, message, details } = body.data.error;
-    return new ApiError({ code, status, message, fields: details?.fields });
+    // RATE_LIMITED says when to retry (the message names the delay).
+    return new ApiError({
+      code,
+      status,
+      message,
+      fields: details?.fields,
+      retryAfterSeconds: details?.retryAfterSeconds,
+    });
   }
   // A proxy in front may refuse a large body itself, without our error shape.
   const code = status === 413 ? 'FILE_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_FORMAT' : 'SERVER_ERROR';

@@ -102,6 +102,29 @@ describe('LessonEditor', () => {
     expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/files'))).toBe(false);
   });
 
+  it("says when the organisation's storage is full, and when to retry past the upload rate", async () => {
+    renderCreate();
+    fireEvent.change(screen.getByLabelText('Type de leçon'), { target: { value: 'document' } });
+    const answers = [
+      { status: 413, error: { code: 'STORAGE_QUOTA_EXCEEDED', message: 'STORAGE_QUOTA_EXCEEDED' } },
+      {
+        status: 429,
+        error: { code: 'RATE_LIMITED', message: 'RATE_LIMITED', details: { retryAfterSeconds: 1500 } },
+      },
+    ];
+    vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(function (this: XMLHttpRequest) {
+      const { status, error } = answers.shift()!;
+      Object.defineProperty(this, 'status', { value: status });
+      Object.defineProperty(this, 'responseText', { value: JSON.stringify({ error }) });
+      this.onload?.(new ProgressEvent('load'));
+    });
+
+    pickFile('programme.pdf', 1000);
+    expect(await screen.findByText(/L'espace de stockage de votre organisme est plein/)).toBeTruthy();
+    pickFile('programme.pdf', 1000);
+    expect(await screen.findByText(/Trop de tentatives\. Réessayez dans 25 minutes/)).toBeTruthy();
+  });
+
   it('requires an https address for a link lesson', async () => {
     const { calls } = renderCreate();
     fireEvent.change(screen.getByLabelText('Titre de la leçon'), { target: { value: 'Ressources' } });

@@ -31,7 +31,17 @@ function mockTimeTrackingApi() {
       },
     },
     'POST /api/time-tracking/sessions/start': {
-      body: { session: SESSION, resumed: false, closedSessionIds: [] },
+      body: {
+        session: SESSION,
+        resumed: false,
+        closedSessionIds: [],
+        offlineLease: {
+          id: '00000000-0000-4000-8000-0000000000aa',
+          courseId: null,
+          issuedAt: SESSION.sessionStart,
+          expiresAt: '2026-03-03T09:00:05.000Z',
+        },
+      },
     },
     'GET /api/time-tracking/sessions/open': { body: { items: [SESSION] } },
     [`POST /api/time-tracking/sessions/${SESSION.id}/heartbeat`]: (call) => ({

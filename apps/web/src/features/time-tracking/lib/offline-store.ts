@@ -8,6 +8,11 @@ export interface LocalTimeEntry {
   sessionId: string;
   /** Epoch milliseconds. */
   lastUpdate: number;
+  /**
+   * The offline lease held then (issue 11), so a page opened without a connection can still
+   * declare its time under it. Not a SPEC field: an entry without it is read as holding none.
+   */
+  leaseId?: string;
 }
 
 /** SPEC 3 pendingSessions: a session that could not be saved, kept until the server has it. */
@@ -21,6 +26,8 @@ export interface PendingSessionEntry {
   /** Epoch milliseconds. */
   createdAt: number;
   synced: boolean;
+  /** The offline lease the time was counted under; none for the end of a session the server opened. */
+  leaseId?: string;
 }
 
 interface TimeTrackingOfflineSchema extends DBSchema {

@@ -97,25 +97,46 @@ describe('offline, then back', () => {
     expect((await store.readLocalTime('user-1'))?.elapsedTime).toBe(660);
     const heartbeatsWhileOffline = browser.api.calls.filter((call) => call.route === 'heartbeat').length;
 
-    // Back, but the server is still out of reach: the session waits in pendingSessions.
+    // Back, but the server is still out of reach: the session waits in pendingSessions, split where
+    // the server last saw it (the heartbeat at 60 s); the 10 minutes after are offline time, under
+    // the lease of the start.
     browser.isOnline = true;
     controller.setOnline(true);
     await settle();
     expect(notices).toContain('syncError');
-    expect(await store.listPendingSessions('user-1')).toEqual([
-      expect.objectContaining({ id: firstSessionId, durationSeconds: 660, synced: false }),
-    ]);
+    const [lease] = [...browser.api.leases.keys()];
+    const pending = await store.listPendingSessions('user-1');
+    expect(pending.find((entry) => entry.id === firstSessionId)).toEqual(
+      expect.objectContaining({
+        sessionEnd: '2026-03-02T09:01:00.000Z',
+        durationSeconds: 60,
+        synced: false,
+      }),
+    );
+    const offlinePart = pending.find((entry) => entry.id !== firstSessionId);
+    expect(offlinePart).toEqual(
+      expect.objectContaining({
+        sessionStart: '2026-03-02T09:01:00.000Z',
+        sessionEnd: '2026-03-02T09:11:00.000Z',
+        durationSeconds: 600,
+        leaseId: lease,
+        synced: false,
+      }),
+    );
 
-    // The server answers again: the next cleanup sends it; it is marked synced.
+    // The server answers again: the next cleanup sends them; they are marked synced.
     browser.api.setReachable(true);
     await controller.cleanup();
     await settle();
     expect(notices).toContain('syncSuccess');
-    expect(await store.listPendingSessions('user-1')).toEqual([
-      expect.objectContaining({ id: firstSessionId, synced: true }),
-    ]);
-    expect(browser.api.rows.get(firstSessionId)).toMatchObject({ durationSeconds: 660 });
+    expect(
+      (await store.listPendingSessions('user-1')).filter((entry) =>
+        [firstSessionId, offlinePart!.id].includes(entry.id),
+      ),
+    ).toEqual([expect.objectContaining({ synced: true }), expect.objectContaining({ synced: true })]);
+    expect(browser.api.rows.get(firstSessionId)).toMatchObject({ durationSeconds: 60, source: 'online' });
     expect(browser.api.rows.get(firstSessionId)?.sessionEnd).not.toBeNull();
+    expect(browser.api.rows.get(offlinePart!.id)).toMatchObject({ durationSeconds: 600, source: 'offline' });
 
     // Sent again (another cleanup, a replay): counted once.
     await controller.cleanup();
@@ -155,7 +176,9 @@ describe('offline, then back', () => {
     expect(controller.getView().status).toBe('active');
     await controller.stop();
     await settle();
-    expect(browser.api.rows.get(firstSessionId)?.durationSeconds).toBe(300);
+    // The server never heard from the first session after its start: its 5 minutes are offline time.
+    expect(browser.api.rows.get(firstSessionId)?.durationSeconds).toBe(0);
+    expect(offlineSeconds(browser)).toEqual([300]);
     expect(browser.api.totalSeconds()).toBe(300 + browser.api.rows.get(secondSessionId!)!.durationSeconds);
     expect(browser.api.rows.get(secondSessionId!)!.durationSeconds).toBeGreaterThanOrEqual(30);
   });
@@ -178,9 +201,63 @@ describe('a server restart mid-session', () => {
     await advance(30_000);
     await settle();
     expect(notices).toContain('syncSuccess');
-    expect(browser.api.rows.get(firstSessionId)).toMatchObject({ durationSeconds: 120 });
+    expect(browser.api.rows.get(firstSessionId)).toMatchObject({ durationSeconds: 0 });
+    expect(offlineSeconds(browser)).toEqual([120]);
     expect(controller.machine.getSnapshot().sessionId).not.toBe(firstSessionId);
     expect(browser.api.open()).toHaveLength(1);
+  });
+});
+
+describe('offline time under a lease (issue 11)', () => {
+  it('keeps the lease of the last visit, so a page opened offline still declares its time', async () => {
+    const browser = createBrowser();
+    const first = openTab(browser, 'a');
+    await settle();
+    await advance(30_000);
+    await settle();
+    const [lease] = [...browser.api.leases.keys()];
+    controllers.splice(controllers.indexOf(first.controller), 1);
+    first.controller.dispose();
+    await settle();
+    expect((await first.store.readLocalTime('user-1'))?.leaseId).toBe(lease);
+
+    // Opened again an hour later without a connection: a session of this browser, under that lease.
+    await advance(3600_000);
+    const offline = createBrowserSharing(browser);
+    browser.api.setReachable(false);
+    const next = openTab(offline, 'b');
+    await settle();
+    const offlineId = next.controller.machine.getSnapshot().sessionId!;
+    expect(next.controller.machine.getSnapshot().isServerSession).toBe(false);
+    await advance(120_000);
+    browser.api.setReachable(true);
+    await advance(30_000);
+    await settle();
+    expect(next.notices).toContain('syncSuccess');
+    expect(browser.api.rows.get(offlineId)).toMatchObject({ source: 'offline' });
+    expect(browser.api.rows.get(offlineId)!.durationSeconds).toBeGreaterThanOrEqual(120);
+  });
+
+  it('tells the learner when offline time is refused, and never sends it again', async () => {
+    const browser = createBrowser();
+    // Never online in this browser: no lease to declare the time under.
+    browser.api.setReachable(false);
+    const { controller, notices, store } = openTab(browser, 'a');
+    await settle();
+    const offlineId = controller.machine.getSnapshot().sessionId!;
+    await advance(60_000);
+    browser.api.setReachable(true);
+    await advance(30_000);
+    await settle();
+    expect(notices).toContain('syncRefused');
+    expect(browser.api.rows.has(offlineId)).toBe(false);
+    expect(await store.listPendingSessions('user-1')).toEqual([
+      expect.objectContaining({ id: offlineId, synced: true }),
+    ]);
+    const syncs = browser.api.calls.filter((call) => call.route === 'sync').length;
+    await controller.cleanup();
+    await settle();
+    expect(browser.api.calls.filter((call) => call.route === 'sync')).toHaveLength(syncs);
   });
 });
 
@@ -332,6 +409,13 @@ describe('a page that goes away', () => {
     expect(browser.api.calls.length).toBe(callsBefore);
   });
 });
+
+/** Durations of the sessions the fake server recorded as offline time. */
+function offlineSeconds(browser: Browser) {
+  return [...browser.api.rows.values()]
+    .filter((row) => row.source === 'offline')
+    .map((row) => row.durationSeconds);
+}
 
 /** The same server and IndexedDB, in a browser started again (fresh channels and locks). */
 function createBrowserSharing(browser: Browser): Browser {

@@ -80,6 +80,8 @@ export type TrackerNotice =
   | 'resumed'
   | 'syncSuccess'
   | 'syncError'
+  /** The server refused some offline time (outside its lease, over the daily ceiling…): not retried. */
+  | 'syncRefused'
   | 'sessionStartFailed'
   | 'checkFailed'
   | 'sessionEndFailed'
@@ -143,6 +145,7 @@ function isSignedOut(error: unknown): boolean {
 export function createTimeTrackerController(options: TimeTrackerControllerOptions): TimeTrackerController {
   const clock = options.clock ?? systemClock;
   const { api, store, userId } = options;
+  const createId = options.createId ?? (() => crypto.randomUUID());
   const isVisible = options.isVisible ?? (() => document.visibilityState !== 'hidden');
   const listeners = new Set<(view: TrackerView) => void>();
   const isBrowserOnline = () => options.isOnline?.() ?? navigator.onLine;
@@ -156,6 +159,20 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
   let broadcastTimer: ReturnType<typeof setInterval> | null = null;
   let endPromise: Promise<void> = Promise.resolve();
   let isDisposed = false;
+  /**
+   * The offline lease of the last start (issue 11): time counted without the server is declared
+   * under it, and the server credits it only inside the lease's window.
+   */
+  let leaseId: string | null = null;
+  /** What the server last recorded of its session (start or heartbeat answer): where it closes it. */
+  let serverSeen: { sessionId: string; durationSeconds: number; lastActivityAt: string } | null = null;
+  const see = (seen: { id: string; durationSeconds: number; lastActivityAt: string }) => {
+    serverSeen = {
+      sessionId: seen.id,
+      durationSeconds: seen.durationSeconds,
+      lastActivityAt: seen.lastActivityAt,
+    };
+  };
 
   const setView = (next: TrackerView) => {
     view = next;
@@ -237,34 +254,76 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
     });
   };
 
-  const toPending = (session: SessionRef): PendingSessionEntry => ({
-    id: session.sessionId,
-    userId,
-    sessionStart: session.sessionStart,
-    // Never before the start: the server refuses a session that ends before it starts.
-    sessionEnd: new Date(Math.max(clock.now(), Date.parse(session.sessionStart))).toISOString(),
-    durationSeconds: session.elapsedSeconds,
-    createdAt: clock.now(),
-    synced: false,
-  });
+  const pendingEntry = (
+    fields: Pick<PendingSessionEntry, 'id' | 'sessionStart' | 'sessionEnd' | 'durationSeconds'> & {
+      leaseId?: string | null;
+    },
+  ): PendingSessionEntry => {
+    const { leaseId: lease, ...rest } = fields;
+    return { ...rest, userId, createdAt: clock.now(), synced: false, ...(lease ? { leaseId: lease } : {}) };
+  };
 
-  /** Sends every unsynced pending entry; entries the server has (synced or duplicate) are marked synced. */
+  /**
+   * What a session that could not be saved becomes in the pending store. A session of this browser
+   * is offline time under the lease. One the server opened is closed where the server last saw
+   * it: what was counted after that (beyond the 30 s tolerance) is sent apart, as offline time.
+   */
+  function toPending(session: SessionRef): PendingSessionEntry[] {
+    // Never before the start: the server refuses a session that ends before it starts.
+    const end = Math.max(clock.now(), Date.parse(session.sessionStart));
+    const whole = {
+      id: session.sessionId,
+      sessionStart: session.sessionStart,
+      sessionEnd: new Date(end).toISOString(),
+      durationSeconds: session.elapsedSeconds,
+    };
+    if (!session.isServerSession) return [pendingEntry({ ...whole, leaseId })];
+    const seen = serverSeen?.sessionId === session.sessionId ? serverSeen : null;
+    if (!seen || session.elapsedSeconds <= seen.durationSeconds + TIME_TRACKING.toleranceSeconds) {
+      return [pendingEntry(whole)];
+    }
+    const offlineStart = Date.parse(seen.lastActivityAt);
+    const offlineEnd = Math.max(end, offlineStart);
+    return [
+      pendingEntry({ ...whole, sessionEnd: seen.lastActivityAt, durationSeconds: seen.durationSeconds }),
+      pendingEntry({
+        id: createId(),
+        sessionStart: seen.lastActivityAt,
+        sessionEnd: new Date(offlineEnd).toISOString(),
+        durationSeconds: Math.min(
+          session.elapsedSeconds - seen.durationSeconds,
+          Math.floor((offlineEnd - offlineStart) / 1000),
+        ),
+        leaseId,
+      }),
+    ];
+  }
+
+  async function keepPending(session: SessionRef) {
+    for (const entry of toPending(session)) await store.addPendingSession(entry).catch(() => undefined);
+  }
+
+  /** Sends every unsynced pending entry; entries the server answered for (any status) are marked synced. */
   async function syncPending(): Promise<'none' | 'synced' | 'failed'> {
-    const pending = (await store.listPendingSessions(userId)).filter((entry) => !entry.synced);
+    // Oldest first: the server credits a lease's time in order, never before what it already credited.
+    const pending = (await store.listPendingSessions(userId))
+      .filter((entry) => !entry.synced)
+      .sort((a, b) => a.sessionStart.localeCompare(b.sessionStart));
     if (pending.length === 0) return 'none';
     let hasRejection = false;
     try {
       for (let index = 0; index < pending.length; index += SYNC_BATCH_MAX) {
         const batch = pending.slice(index, index + SYNC_BATCH_MAX);
         const answer = await api.sync(
-          batch.map(({ id, sessionStart, sessionEnd, durationSeconds }) => ({
+          batch.map(({ id, sessionStart, sessionEnd, durationSeconds, leaseId: lease }) => ({
             id,
             sessionStart,
             sessionEnd,
             durationSeconds,
+            ...(lease ? { leaseId: lease } : {}),
           })),
         );
-        // A rejected entry would be rejected again: the server logged it as a sync_error issue.
+        // A refused entry would be refused again: the server logged and alerted it (sync_error).
         await store.markSynced(answer.results.map((result) => result.id));
         if (answer.results.some((result) => result.status === 'rejected')) hasRejection = true;
       }
@@ -273,7 +332,7 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
       return 'failed';
     }
     options.onTotalsChanged();
-    options.notify(hasRejection ? 'syncError' : 'syncSuccess');
+    options.notify(hasRejection ? 'syncRefused' : 'syncSuccess');
     return hasRejection ? 'failed' : 'synced';
   }
 
@@ -283,6 +342,8 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
     try {
       result = await api.start();
     } catch (error) {
+      // Opened without the server: the lease saved by the last visit covers what is counted now.
+      leaseId ??= local?.leaseId ?? null;
       const isOffline = isNetworkFailure(error);
       if (!isOffline) {
         options.notify('sessionStartFailed');
@@ -292,6 +353,8 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
       return;
     }
     const { session } = result;
+    leaseId = result.offlineLease.id;
+    see(session);
     let elapsedSeconds = session.durationSeconds;
     if (local && local.sessionId === session.id) {
       // Closed without unload: the local count may be ahead of the last heartbeat.
@@ -299,15 +362,15 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
     } else if (local && local.elapsedTime > 0) {
       // A session of an earlier visit: sent once; the server counts what it does not have yet.
       await store
-        .addPendingSession({
-          id: local.sessionId,
-          userId,
-          sessionStart: new Date(local.lastUpdate - local.elapsedTime * 1000).toISOString(),
-          sessionEnd: new Date(local.lastUpdate).toISOString(),
-          durationSeconds: local.elapsedTime,
-          createdAt: clock.now(),
-          synced: false,
-        })
+        .addPendingSession(
+          pendingEntry({
+            id: local.sessionId,
+            sessionStart: new Date(local.lastUpdate - local.elapsedTime * 1000).toISOString(),
+            sessionEnd: new Date(local.lastUpdate).toISOString(),
+            durationSeconds: local.elapsedTime,
+            leaseId: local.leaseId,
+          }),
+        )
         .catch(() => undefined);
       await store.clearLocalTime(userId).catch(() => undefined);
       void syncPending();
@@ -328,6 +391,7 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
         elapsedTime: session.elapsedSeconds,
         sessionId: session.sessionId,
         lastUpdate: clock.now(),
+        ...(leaseId ? { leaseId } : {}),
       })
       .catch(() => undefined);
     if (!coordinator.isLeader()) return;
@@ -344,6 +408,7 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
     }
     try {
       const answer = await api.heartbeat(session.sessionId, session.elapsedSeconds);
+      see(answer);
       if (answer.maxReached) machine.send({ type: 'MAX_DURATION_REACHED' });
       else if (!answer.isOpen) machine.send({ type: 'SESSION_CLOSED' });
     } catch (error) {
@@ -368,12 +433,12 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
       }
     }
     // SPEC 4: a session that cannot be saved waits in the pending store.
-    await store.addPendingSession(toPending(session)).catch(() => undefined);
+    await keepPending(session);
     await store.clearLocalTime(userId).catch(() => undefined);
   }
 
   async function syncOffline(session: SessionRef) {
-    await store.addPendingSession(toPending(session)).catch(() => undefined);
+    await keepPending(session);
     await store.clearLocalTime(userId).catch(() => undefined);
     const outcome = await syncPending().catch(() => 'failed' as const);
     machine.send({ type: outcome === 'failed' ? 'SYNC_FAILED' : 'SYNC_SUCCEEDED' });
@@ -384,6 +449,8 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
     await api.heartbeat(session.sessionId, session.elapsedSeconds).catch(() => undefined);
     try {
       const result = await api.start();
+      leaseId = result.offlineLease.id;
+      see(result.session);
       machine.send({
         type: 'SESSION_STARTED',
         sessionId: result.session.id,
@@ -513,7 +580,13 @@ export function createTimeTrackerController(options: TimeTrackerControllerOption
       if (session.sessionId && coordinator.isLeader()) {
         const elapsedTime = machine.getElapsedSeconds();
         void store
-          .saveLocalTime({ userId, elapsedTime, sessionId: session.sessionId, lastUpdate: clock.now() })
+          .saveLocalTime({
+            userId,
+            elapsedTime,
+            sessionId: session.sessionId,
+            lastUpdate: clock.now(),
+            ...(leaseId ? { leaseId } : {}),
+          })
           .catch(() => undefined);
         // Up to 30 s were counted since the last heartbeat: without this, a closed tab loses them.
         if (session.isServerSession && session.status !== 'offline' && session.status !== 'stopped') {

@@ -1,4 +1,12 @@
-import { MAX_SESSION_SECONDS, type PendingSession, type TimeSession } from '@cursus/contracts';
+import {
+  MAX_SESSION_SECONDS,
+  OFFLINE_LEASE_WINDOW_SECONDS,
+  type OfflineLease,
+  type PendingSession,
+  type SyncRejection,
+  TIME_TRACKING,
+  type TimeSession,
+} from '@cursus/contracts';
 import { ApiError } from '@/lib/api-client';
 import type { TimeTrackingApi } from '../lib/time-tracker-controller';
 
@@ -8,6 +16,14 @@ interface Row {
   sessionEnd: number | null;
   durationSeconds: number;
   lastActivityAt: number;
+  source: 'online' | 'offline';
+}
+
+interface Lease {
+  id: string;
+  issuedAt: number;
+  expiresAt: number;
+  usedUntil: number;
 }
 
 let sequence = 0;
@@ -19,10 +35,39 @@ const nextId = () => {
 /**
  * A small in-memory stand-in for the time-tracking routes with the server's rules (resume the newest
  * open session under 8 h and close the others; a count never goes down; an offline session's id
- * counts once), so the client's flows can be checked end to end against one learner's sessions.
+ * counts once; a session the server opened closes at its last activity; offline time only under a
+ * lease, inside its window), so the client's flows can be checked end to end against one learner's
+ * sessions.
  */
 export function createFakeTimeTrackingApi() {
   const rows = new Map<string, Row>();
+  const leases = new Map<string, Lease>();
+  const toleranceMs = TIME_TRACKING.toleranceSeconds * 1000;
+  /** Every earlier lease ends when a start or an online end sees the learner (issue 11). */
+  const endLeases = (at: number) => {
+    for (const lease of leases.values())
+      lease.expiresAt = Math.min(lease.expiresAt, Math.max(at, lease.issuedAt));
+  };
+  const issueLease = (at: number): OfflineLease => {
+    endLeases(at);
+    const lease = {
+      id: nextId(),
+      issuedAt: at,
+      expiresAt: at + OFFLINE_LEASE_WINDOW_SECONDS * 1000,
+      usedUntil: at,
+    };
+    leases.set(lease.id, lease);
+    return {
+      id: lease.id,
+      courseId: null,
+      issuedAt: new Date(lease.issuedAt).toISOString(),
+      expiresAt: new Date(lease.expiresAt).toISOString(),
+    };
+  };
+  const overlaps = (start: number, end: number) =>
+    [...rows.values()].some(
+      (row) => row.sessionStart < end && (row.sessionEnd ?? row.lastActivityAt) > start,
+    );
   const calls: { route: string; tabId?: string; body?: unknown }[] = [];
   let isReachable = true;
   let isSignedIn = true;
@@ -72,16 +117,18 @@ export function createFakeTimeTrackingApi() {
         row.sessionEnd = row.lastActivityAt;
         closedSessionIds.push(row.id);
       }
-      if (resumable) return { session: toSession(resumable), resumed: true, closedSessionIds };
+      const offlineLease = issueLease(now);
+      if (resumable) return { session: toSession(resumable), resumed: true, closedSessionIds, offlineLease };
       const row: Row = {
         id: nextId(),
         sessionStart: now,
         sessionEnd: null,
         durationSeconds: 0,
         lastActivityAt: now,
+        source: 'online',
       };
       rows.set(row.id, row);
-      return { session: toSession(row), resumed: false, closedSessionIds };
+      return { session: toSession(row), resumed: false, closedSessionIds, offlineLease };
     },
     async listOpen() {
       reach('listOpen', tabId);
@@ -111,28 +158,67 @@ export function createFakeTimeTrackingApi() {
       if (!alreadyEnded) {
         row.durationSeconds = Math.max(row.durationSeconds, elapsedSeconds);
         row.sessionEnd = Date.now();
+        endLeases(Date.now());
       }
       return { session: toSession(row), alreadyEnded, totals: totals() };
     },
     async sync(sessions: PendingSession[]) {
       reach('sync', tabId, { sessions });
-      const results = sessions.map((entry) => {
+      const refuse = (id: string, reason: SyncRejection) => ({ id, status: 'rejected' as const, reason });
+      const sorted = [...sessions].sort((a, b) => a.sessionStart.localeCompare(b.sessionStart));
+      const byId = new Map<
+        string,
+        ReturnType<typeof refuse> | { id: string; status: 'synced' | 'duplicate' }
+      >();
+      for (const entry of sorted) {
         const row = rows.get(entry.id);
-        if (row?.sessionEnd != null) return { id: entry.id, status: 'duplicate' as const };
-        if (row) {
-          row.durationSeconds = Math.max(row.durationSeconds, entry.durationSeconds);
-          row.sessionEnd = Date.parse(entry.sessionEnd);
-          return { id: entry.id, status: 'synced' as const };
+        if (row?.sessionEnd != null) {
+          byId.set(entry.id, { id: entry.id, status: 'duplicate' });
+          continue;
         }
+        if (row) {
+          // Closed where the server last saw it, with what it had recorded then.
+          const credited = Math.max(
+            row.durationSeconds,
+            Math.min(entry.durationSeconds, row.durationSeconds + TIME_TRACKING.toleranceSeconds),
+          );
+          row.durationSeconds = credited;
+          row.sessionEnd = row.lastActivityAt;
+          byId.set(
+            entry.id,
+            entry.durationSeconds > credited + TIME_TRACKING.toleranceSeconds
+              ? refuse(entry.id, 'unseen_time')
+              : { id: entry.id, status: 'synced' },
+          );
+          continue;
+        }
+        const start = Date.parse(entry.sessionStart);
+        const end = Date.parse(entry.sessionEnd);
+        const lease = entry.leaseId ? leases.get(entry.leaseId) : undefined;
+        if (!lease) {
+          byId.set(entry.id, refuse(entry.id, 'no_lease'));
+          continue;
+        }
+        if (start < lease.usedUntil - toleranceMs || end > lease.expiresAt + toleranceMs) {
+          byId.set(entry.id, refuse(entry.id, 'outside_lease'));
+          continue;
+        }
+        if (overlaps(start, end)) {
+          byId.set(entry.id, refuse(entry.id, 'overlapping'));
+          continue;
+        }
+        lease.usedUntil = Math.max(lease.usedUntil, end);
         rows.set(entry.id, {
           id: entry.id,
-          sessionStart: Date.parse(entry.sessionStart),
-          sessionEnd: Date.parse(entry.sessionEnd),
+          sessionStart: start,
+          sessionEnd: end,
           durationSeconds: entry.durationSeconds,
-          lastActivityAt: Date.parse(entry.sessionEnd),
+          lastActivityAt: end,
+          source: 'offline',
         });
-        return { id: entry.id, status: 'synced' as const };
-      });
+        byId.set(entry.id, { id: entry.id, status: 'synced' });
+      }
+      const results = sessions.map((entry) => byId.get(entry.id)!);
       return { results, totals: totals() };
     },
     async reportIssue(input) {
@@ -145,6 +231,7 @@ export function createFakeTimeTrackingApi() {
     forTab,
     calls,
     rows,
+    leases,
     open,
     totalSeconds,
     setReachable: (reachable: boolean) => {
@@ -163,6 +250,7 @@ export function createFakeTimeTrackingApi() {
         sessionEnd: null,
         durationSeconds,
         lastActivityAt: now,
+        source: 'online',
       };
       rows.set(row.id, row);
       return row.id;
