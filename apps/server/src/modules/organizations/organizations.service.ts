@@ -340,53 +340,6 @@ export function createOrganizationsService(options: {
     },
 
     /**
-     * The students of one organisation (or, for an admin naming none, of every organisation), by
-     * name; row-level security keeps a trainer to their own organisation.
-     */
-    async listStudents(
-      tenant: TenantContext,
-      filter: { organizationId?: string | null; studentId?: string; search?: string },
-    ) {
-      const rows = await database.withTenant(tenant, (tx) =>
-        tx
-          .select({
-            id: profiles.id,
-            email: profiles.email,
-            fullName: profiles.fullName,
-            organizationId: profiles.organizationId,
-            profileRole: profiles.role,
-            userRole: userRoles.role,
-          })
-          .from(profiles)
-          .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-          .where(
-            and(
-              filter.organizationId ? eq(profiles.organizationId, filter.organizationId) : undefined,
-              filter.studentId ? eq(profiles.id, filter.studentId) : undefined,
-              matchesPerson(filter.search),
-            ),
-          )
-          .orderBy(asc(profiles.fullName), asc(profiles.id)),
-      );
-      // The request role cannot read better-auth's verified address, so an address of ADMIN_EMAILS
-      // is left out by the profile's copy: that can only drop someone from a list, never grant.
-      return rows
-        .filter(
-          (row) =>
-            row.organizationId &&
-            !adminEmails.includes(row.email.toLowerCase()) &&
-            resolveRole({ ...row, verifiedEmail: null, adminEmails, organizationId: row.organizationId }) ===
-              'student',
-        )
-        .map((row) => ({
-          id: row.id,
-          email: row.email,
-          fullName: row.fullName,
-          organizationId: row.organizationId!,
-        }));
-    },
-
-    /**
      * One page of the learner list: students placed in an organisation (the one named, or every one
      * for an admin naming none), by name, filtered and paged in SQL. A student is one by the tables,
      * as `resolveRole` reads them; an address of ADMIN_EMAILS is left out by the profile's copy (the
