@@ -134,9 +134,9 @@ ALTER TABLE guide_feedback ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY guide_feedback_service_create ON guide_feedback FOR INSERT TO cursus_service WITH CHECK (true);
 --> statement-breakpoint
--- cursus_jobs: the runs' bookkeeping, the outbox's delivery and purge, and the time-tracking
--- integrity job (closing dead sessions, repairing totals) across organisations. The orphaned files
--- sweep's grants are in 0008.
+-- cursus_jobs: the runs' bookkeeping, the outbox's delivery and purge, the time-tracking integrity
+-- job (closing dead sessions, repairing totals) and the offline leases' purge, across organisations.
+-- The orphaned files sweep's grants are in 0008.
 GRANT SELECT, INSERT, UPDATE (last_run_at, finished_at, last_error) ON job_runs TO cursus_jobs;
 --> statement-breakpoint
 CREATE POLICY job_runs_jobs ON job_runs TO cursus_jobs USING (true) WITH CHECK (true);
@@ -150,6 +150,13 @@ CREATE POLICY user_time_tracking_jobs ON user_time_tracking TO cursus_jobs USING
 GRANT SELECT, INSERT, UPDATE (total_time_seconds, total_hours, remaining_minutes, updated_at) ON user_total_time TO cursus_jobs;
 --> statement-breakpoint
 CREATE POLICY user_total_time_jobs ON user_total_time TO cursus_jobs USING (true) WITH CHECK (true);
+--> statement-breakpoint
+-- The daily purge of offline leases ended long ago (time-tracking/offline-leases.ts).
+GRANT SELECT, DELETE ON offline_leases TO cursus_jobs;
+--> statement-breakpoint
+CREATE POLICY offline_leases_jobs ON offline_leases FOR DELETE TO cursus_jobs USING (true);
+--> statement-breakpoint
+CREATE POLICY offline_leases_jobs_read ON offline_leases FOR SELECT TO cursus_jobs USING (true);
 --> statement-breakpoint
 -- Row-level security binds the tables' owner too, so a path that reached the owner connection by
 -- mistake would see no tenant row: no policy names the owner (a superuser or BYPASSRLS owner, e.g.

@@ -1,6 +1,6 @@
 import { OFFLINE_LEASE_WINDOW_SECONDS, type OfflineLease } from '@cursus/contracts';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { timestamp } from './time-totals.ts';
 import { offlineLeases } from './time-tracking.tables.ts';
 
@@ -45,4 +45,22 @@ export async function issueOfflineLease(
     })
     .returning();
   return toLease(row!);
+}
+
+export const OFFLINE_LEASE_PURGE_JOB = 'offline-leases-purge';
+
+/**
+ * How long an ended lease is kept: a learner who was offline for days still syncs what they did
+ * under it when they come back. Past this, what a browser kept that long is refused (`no_lease`)
+ * rather than credited, and the table does not grow by a row per start for good.
+ */
+export const OFFLINE_LEASE_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+/** Deletes the leases ended more than OFFLINE_LEASE_RETENTION_MS before `at`; returns how many. */
+export async function purgeOfflineLeases(db: Db, at: Date): Promise<number> {
+  const purged = await db
+    .delete(offlineLeases)
+    .where(lt(offlineLeases.expiresAt, new Date(at.getTime() - OFFLINE_LEASE_RETENTION_MS)))
+    .returning({ id: offlineLeases.id });
+  return purged.length;
 }

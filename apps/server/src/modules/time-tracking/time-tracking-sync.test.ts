@@ -11,7 +11,8 @@ import {
 import { courseEnrollments } from '../courses/courses.tables.ts';
 import { notifications } from '../notifications/notifications.tables.ts';
 import { systemAlerts, systemLogs } from '../system/system.tables.ts';
-import { userTimeTracking } from './time-tracking.tables.ts';
+import { OFFLINE_LEASE_RETENTION_MS, purgeOfflineLeases } from './offline-leases.ts';
+import { offlineLeases, userTimeTracking } from './time-tracking.tables.ts';
 
 // Monday 12 January 2026, 00:30 in Paris (winter time, UTC+1).
 const world = useTimeTrackingWorld('2026-01-11T23:30:00Z');
@@ -294,6 +295,25 @@ describe('offline time is bound to what the server knew (issue 11)', () => {
     );
     expect(outcomes(again)).toEqual(['outside_lease', 'synced']);
     expect(again.totals.totalTimeSeconds).toBe(2400);
+  });
+
+  it('forgets a lease 30 days after it ended, so a sync naming it is refused, and keeps recent ones', async () => {
+    const old = await world.grantLease('2026-01-11T08:00:00Z');
+    const recent = await world.grantLease('2026-01-11T09:00:00Z');
+    // The daily job, as it runs (cursus_jobs) a month after the old lease ended (the recent one is
+    // 30 days short of a second past it). Calling it directly keeps the sessions' clock untouched.
+    const oldEnd = new Date('2026-01-12T08:00:00Z');
+    const runAt = new Date(oldEnd.getTime() + OFFLINE_LEASE_RETENTION_MS + 1000);
+    expect(await purgeOfflineLeases(world.testApp.database.jobs, runAt)).toBe(1);
+
+    const kept = (await db().select({ id: offlineLeases.id }).from(offlineLeases)).map((lease) => lease.id);
+    expect(kept).toContain(recent);
+    expect(kept).not.toContain(old);
+    const late = expectStatus<Answer>(
+      await sync([offlineSession('2026-01-11T10:00:00Z', '2026-01-11T10:30:00Z', 1800, undefined, old)]),
+      200,
+    );
+    expect(outcomes(late)).toEqual(['no_lease']);
   });
 
   it('refuses offline time over time the server tracked, and credits the rest as offline', async () => {

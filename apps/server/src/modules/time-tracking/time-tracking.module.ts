@@ -10,6 +10,7 @@ import type { SystemService } from '../system/system.module.ts';
 import { createConnectionLogsService } from './connection-logs.service.ts';
 import { createDashboardService } from './dashboard.service.ts';
 import { createIntegrityService, INTEGRITY_JOB } from './integrity.service.ts';
+import { OFFLINE_LEASE_PURGE_JOB, purgeOfflineLeases } from './offline-leases.ts';
 import { createSyncSessions } from './sync-sessions.ts';
 import { createTimeIssueReporter } from './time-issues.ts';
 import { timeTrackingRoutesPlugin } from './time-tracking.routes.ts';
@@ -57,6 +58,11 @@ export function createTimeTrackingModule(deps: {
       name: INTEGRITY_JOB,
       intervalMs: TIME_TRACKING.integrityCheckIntervalMs,
       run: (at) => integrity.runIntegrityCheck(at),
+    },
+    {
+      name: OFFLINE_LEASE_PURGE_JOB,
+      intervalMs: 24 * 3600 * 1000,
+      run: (at) => purgeOfflineLeases(database.jobs, at),
     },
   ];
   return { service, integrity, routes, jobs };
