@@ -29,8 +29,13 @@ export async function isDatabaseEmpty(modules: Modules): Promise<boolean> {
  * 'Organisme Démo' with real accounts, formations at different stages and a first notification,
  * each part from the module that owns it; the credentials are written to DATA_DIR.
  */
-export async function seedDemo(options: { modules: Modules; dataDir: string }): Promise<DemoAccount[]> {
-  const { auth, courses, notifications, organizations } = options.modules;
+export async function seedDemo(options: {
+  modules: Modules;
+  dataDir: string;
+  now?: Date;
+}): Promise<DemoAccount[]> {
+  const { auth, courses, notifications, organizations, timeTracking } = options.modules;
+  const now = options.now ?? new Date();
   const organization = await organizations.seedDemo();
   const people: DemoPerson[] = DEMO_PEOPLE.map(({ local, ...person }) => ({
     ...person,
@@ -47,6 +52,16 @@ export async function seedDemo(options: { modules: Modules; dataDir: string }): 
       { studentId: userIdOf('hugo.bernard'), completedLessons: 8 },
       { studentId: userIdOf('chloe.petit'), completedLessons: 0 },
     ],
+    // A month ago: the tracked time below falls within the enrolment.
+    enrolledAt: new Date(now.getTime() - 30 * 86_400_000),
+  });
+  await timeTracking.seedDemo({
+    students: [
+      { userId: userIdOf('lea.martin'), activity: 0.6 },
+      { userId: userIdOf('hugo.bernard'), activity: 0.9 },
+      { userId: userIdOf('chloe.petit'), activity: 0.2 },
+    ],
+    now,
   });
   await notifications.seedDemo(organization);
   const lines = [

@@ -55,6 +55,27 @@ describe('demo formations', () => {
     ]);
   });
 
+  it('gives the enrolled demo learners weeks of tracked time, and the others none', async () => {
+    const totalOf = async (local: string) => {
+      const account = accounts.find((candidate) => candidate.email.startsWith(local))!;
+      const cookie = cookieHeader(await signIn(testApp.app, account.email, account.password));
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/time-tracking/me',
+        headers: { cookie },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json().totalSeconds as number;
+    };
+    // Hugo studied most weekdays of the last three weeks, 20 to 90 minutes a sitting.
+    expect(await totalOf('hugo.bernard')).toBeGreaterThan(5 * 3600);
+    expect(await totalOf('lea.martin')).toBeGreaterThan(0);
+    expect(await totalOf('nathan.durand')).toBe(0);
+    // Totals agree with the sessions, as the integrity job checks.
+    const report = await testApp.modules.timeTracking.integrity.runIntegrityCheck(new Date());
+    expect(report).toMatchObject({ repairedTotals: 0 });
+  });
+
   it('does nothing when run again', async () => {
     const [course] = await testApp.database.db.select().from(courses).limit(1);
     await seedDemoCourses({
@@ -62,6 +83,7 @@ describe('demo formations', () => {
       organizationId: course!.organizationId,
       trainerId: course!.createdBy!,
       students: [],
+      enrolledAt: new Date(),
     });
     expect(await testApp.database.db.select().from(courses)).toHaveLength(2);
   });

@@ -99,6 +99,8 @@ export async function seedDemoCourses(options: {
   trainerId: string;
   /** Students to enrol in the published formation, with how many of its lessons each completed. */
   students: { studentId: string; completedLessons: number }[];
+  /** When they enrolled: the demo's tracked time follows it. */
+  enrolledAt: Date;
 }) {
   const { db } = options.database;
   const { organizationId, trainerId } = options;
@@ -185,6 +187,8 @@ export async function seedDemoCourses(options: {
         courseId: excel.courseId,
         studentId: student.studentId,
         enrolledBy: trainerId,
+        createdAt: options.enrolledAt,
+        updatedAt: options.enrolledAt,
       });
       const completed = excel.lessonIds.slice(0, student.completedLessons);
       if (completed.length > 0) {

@@ -11,6 +11,7 @@ import { createConnectionLogsService } from './connection-logs.service.ts';
 import { createDashboardService } from './dashboard.service.ts';
 import { createIntegrityService, INTEGRITY_JOB } from './integrity.service.ts';
 import { OFFLINE_LEASE_PURGE_JOB, purgeOfflineLeases } from './offline-leases.ts';
+import { seedDemoTime } from './seed-demo-time.ts';
 import { createSyncSessions } from './sync-sessions.ts';
 import { createTimeIssueReporter } from './time-issues.ts';
 import { timeTrackingRoutesPlugin } from './time-tracking.routes.ts';
@@ -65,5 +66,12 @@ export function createTimeTrackingModule(deps: {
       run: (at) => purgeOfflineLeases(database.jobs, at),
     },
   ];
-  return { service, integrity, routes, jobs };
+  return {
+    service,
+    integrity,
+    routes,
+    jobs,
+    seedDemo: (input: Parameters<typeof seedDemoTime>[1]) =>
+      seedDemoTime({ database, learning, organizations }, input),
+  };
 }
