@@ -10,6 +10,16 @@ export default defineConfig({
       'apps/web',
       // Checks of the project's own tooling (the import boundaries of `npm run lint`).
       { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', maxWorkers: 2 } },
+      // The dataset generator's shapes, on the embedded engine (a few seconds).
+      {
+        test: {
+          name: 'bench',
+          include: ['bench/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bundleBudgets } from './build/bundle-budgets';
+import { precompress } from './build/precompress';
 
 /** The dark theme's --background (src/styles.css): the default theme, so the splash screen matches it. */
 const DARK_BACKGROUND = '#020617';
@@ -59,6 +61,9 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // issue 12: Brotli and gzip copies of the build for the server to send, then the size budgets.
+    precompress(),
+    bundleBudgets(fileURLToPath(new URL('./bundle-budgets.json', import.meta.url))),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -68,6 +73,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each lazy module loads, for the budgets (build/bundle-size.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // en/courses.json and fr/courses.json would both be "courses-<hash>.js": name the language.

@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'build/**/*.test.ts'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     // Component tests are CPU-bound: one file per core (vitest's default here would be one in all).
     maxWorkers: 2,

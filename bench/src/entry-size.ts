@@ -1,66 +1,54 @@
 /**
- * What the browser downloads before the first render (issue 10): the entry script of the built web
- * app plus the chunks index.html preloads (`<link rel="modulepreload">`), and the stylesheets it
- * links, each gzipped. Build first, then measure:
+ * What the browser downloads (issues 10 and 12): the entry script of the built web app plus the
+ * chunks index.html preloads and the stylesheets it links; each screen named in
+ * apps/web/bundle-budgets.json (the first load plus the lazy modules it opens); and what each lazy
+ * route module adds. Each file gzipped on its own (level 9), as a compressing server sends it.
+ * Build first, then measure:
  *
- *   npm run build -w @cursus/web && npm run bench:entry-size [-- --dist apps/web/dist] [-- --json]
+ *   npm run build && npm run bench:entry-size [-- --dist apps/web/dist] [-- --json]
  *
- * The figure is the sum of each file gzipped on its own (level 9), which is what a server that
- * compresses its answers sends over the wire.
+ * The measuring and the budget check are the build's own (apps/web/build), so this report and a
+ * failing build always agree.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { checkBudgets, readBudgets } from '../../apps/web/build/bundle-budgets.ts';
+import { KB, measureBundle, measureScreen, sumSizes } from '../../apps/web/build/bundle-size.ts';
 
+const WEB = path.resolve(import.meta.dirname, '../../apps/web');
 const { values: args } = parseArgs({
   options: {
-    dist: { type: 'string', default: path.resolve(import.meta.dirname, '../../apps/web/dist') },
+    dist: { type: 'string', default: path.join(WEB, 'dist') },
+    budgets: { type: 'string', default: path.join(WEB, 'bundle-budgets.json') },
     json: { type: 'boolean', default: false },
   },
 });
 
-const dist = path.resolve(args.dist);
-const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const report = measureBundle(path.resolve(args.dist));
+const budgets = readBudgets(args.budgets);
+const scripts = sumSizes(report.firstLoad.filter((file) => file.kind !== 'stylesheet'));
+const styles = sumSizes(report.firstLoad.filter((file) => file.kind === 'stylesheet'));
+const screens = budgets.firstScreens.map((screen) => ({
+  name: screen.name,
+  budgetKB: screen.maxGzipKB,
+  ...sumSizes(measureScreen(report, screen.modules)),
+}));
+const routes = report.lazyModules
+  .filter((lazy) => lazy.module.startsWith('src/app/routes/'))
+  .sort((left, right) => right.size.gzipped - left.size.gzipped);
+const problems = checkBudgets(report, budgets);
 
-/** The value of `name` in one tag's attributes, quoted either way. */
-function attribute(tag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}=["']([^"']*)["']`).exec(tag)?.[1];
-}
-
-const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
-const files: { kind: 'entry' | 'modulepreload' | 'stylesheet'; href: string }[] = [];
-for (const tag of tags) {
-  if (tag.startsWith('<script') && attribute(tag, 'type') === 'module') {
-    const src = attribute(tag, 'src');
-    if (src) files.push({ kind: 'entry', href: src });
-  } else if (tag.startsWith('<link')) {
-    const rel = attribute(tag, 'rel');
-    const href = attribute(tag, 'href');
-    if (href && rel === 'modulepreload') files.push({ kind: 'modulepreload', href });
-    if (href && rel === 'stylesheet') files.push({ kind: 'stylesheet', href });
-  }
-}
-if (!files.some((file) => file.kind === 'entry')) throw new Error(`no module script in ${dist}/index.html`);
-
-const rows = files.map((file) => {
-  const content = readFileSync(path.join(dist, file.href.replace(/^\//, '')));
-  return { ...file, bytes: content.length, gzipped: gzipSync(content, { level: 9 }).length };
-});
-
-const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-const sum = (kinds: string[], key: 'bytes' | 'gzipped') =>
-  rows.filter((row) => kinds.includes(row.kind)).reduce((total, row) => total + row[key], 0);
-const scripts = {
-  bytes: sum(['entry', 'modulepreload'], 'bytes'),
-  gzipped: sum(['entry', 'modulepreload'], 'gzipped'),
-};
-const styles = { bytes: sum(['stylesheet'], 'bytes'), gzipped: sum(['stylesheet'], 'gzipped') };
-
+const kib = (bytes: number) => (bytes / KB).toFixed(1);
 if (args.json) {
-  console.log(JSON.stringify({ dist, files: rows, scripts, styles }, null, 2));
+  console.log(
+    JSON.stringify(
+      { dist: report.dist, files: report.firstLoad, scripts, styles, screens, routes, problems },
+      null,
+      2,
+    ),
+  );
 } else {
-  for (const row of rows) {
+  for (const row of report.firstLoad) {
     console.log(
       `${row.kind.padEnd(13)} ${kib(row.gzipped).padStart(7)} KB gz ${kib(row.bytes).padStart(8)} KB  ${row.href}`,
     );
@@ -69,4 +57,11 @@ if (args.json) {
     `\nentry JS + modulepreload: ${kib(scripts.gzipped)} KB gzipped (${kib(scripts.bytes)} KB raw)`,
   );
   console.log(`stylesheets:              ${kib(styles.gzipped)} KB gzipped (${kib(styles.bytes)} KB raw)`);
+  for (const screen of screens) {
+    console.log(`screen ${screen.name}: ${kib(screen.gzipped)} KB gzipped JS (budget ${screen.budgetKB} KB)`);
+  }
+  console.log('\nlargest route modules, beyond the first load (gzipped):');
+  for (const route of routes.slice(0, 8))
+    console.log(`${kib(route.size.gzipped).padStart(7)} KB  ${route.module}`);
+  console.log(problems.length === 0 ? '\nall budgets met' : `\nover budget:\n- ${problems.join('\n- ')}`);
 }

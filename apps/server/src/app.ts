@@ -23,6 +23,7 @@ import { createNotificationsModule } from './modules/notifications/notifications
 import { createOrganizationsModule } from './modules/organizations/organizations.module.ts';
 import { createSystemModule } from './modules/system/system.module.ts';
 import { createTimeTrackingModule } from './modules/time-tracking/time-tracking.module.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { withRedactedRequests } from './plugins/request-log.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -59,6 +60,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     smtp: Boolean(env.SMTP_URL),
     supportEmail: env.SUPPORT_EMAIL,
     now: clockNow,
+    benchBaseline: env.BENCH_BASELINE,
   });
   // Roles need the accounts' verified addresses, which the auth module (built later) owns.
   const organizations = createOrganizationsModule({
@@ -152,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     limits: { fileSize: FILE_LIMITS.video.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
   await registerSecurity(app, env.APP_URL);
+  await registerCompression(app);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Cursus API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
@@ -181,6 +184,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file (apps/web/build/precompress.ts): the
+      // one the browser accepts is sent, with Vary: Accept-Encoding; index.html (sendFile) too.
+      preCompressed: true,
       setHeaders: createStaticCacheHeaders(webDist),
     });
   }

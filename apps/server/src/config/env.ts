@@ -43,6 +43,12 @@ const EnvSchema = z
      * production: it would let anyone move the clock that bounds tracked time.
      */
     TEST_CLOCK: booleanString.default(false),
+    /** The read benchmark only (bench/src/read-paths.ts): adds its baseline route. Never in production. */
+    BENCH_BASELINE: booleanString.default(false),
+  })
+  .refine((env) => !(env.BENCH_BASELINE && env.NODE_ENV === 'production'), {
+    path: ['BENCH_BASELINE'],
+    message: 'BENCH_BASELINE cannot be enabled when NODE_ENV is production',
   })
   .refine((env) => !(env.TEST_CLOCK && env.NODE_ENV === 'production'), {
     path: ['TEST_CLOCK'],

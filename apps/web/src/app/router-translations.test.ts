@@ -90,7 +90,10 @@ describe('route translations', () => {
   const pages = [...router.matchAll(/lazyPage\(\s*\(\) => import\('([^']+)'\)(?:,\s*\[([^\]]*)\])?,?\s*\)/g)];
 
   it('declares every route module through lazyPage, with the namespaces it needs', () => {
-    expect(pages.length).toBe([...router.matchAll(/import\('/g)].length);
+    // The one other dynamic import is the signed-in frame's, checked below.
+    const frames = [...router.matchAll(/import\('\.\/signed-in-layout'\)/g)].length;
+    expect(frames).toBe(1);
+    expect(pages.length + frames).toBe([...router.matchAll(/import\('/g)].length);
     expect(pages.length).toBeGreaterThan(20);
   });
 
@@ -103,7 +106,7 @@ describe('route translations', () => {
   }
 
   it('loads what the layouts and guards read with their route, and the shell at start', () => {
-    // element: <SignedInLayout space="student" />, lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES)
+    // element: <RequireRole allow={['student']} />, lazy: translations(['auth'])
     const layouts = new Map<string, Set<string>>();
     for (const [, component = '', list] of router.matchAll(
       /element: <(\w+)[^>]*\/>,\s*lazy: translations\(([^)]*)\)/g,
@@ -112,7 +115,7 @@ describe('route translations', () => {
       for (const namespace of parseList(list)) listed.add(namespace);
       layouts.set(component, listed);
     }
-    expect([...layouts.keys()].sort()).toEqual(['RequireRole', 'SignedInLayout']);
+    expect([...layouts.keys()]).toEqual(['RequireRole']);
 
     const imported = [...router.matchAll(/^import \{([^}]*)\} from '([^']+)'/gm)];
     const problems = imported.flatMap(([, names = '', specifier = '']) => {
@@ -124,5 +127,15 @@ describe('route translations', () => {
       return unlisted(file, listed).map((problem) => `${specifier}: ${problem}`);
     });
     expect(problems).toEqual([]);
+  });
+
+  it('loads what the signed-in frame reads with it', () => {
+    // signedInLayout() imports the frame and SIGNED_IN_LAYOUT_NAMESPACES together.
+    expect(router).toMatch(
+      /import\('\.\/signed-in-layout'\),\s*loadNamespaces\(SIGNED_IN_LAYOUT_NAMESPACES\)/,
+    );
+    const frame = resolve(ROUTER, './signed-in-layout');
+    expect(frame).toBeDefined();
+    expect(unlisted(frame as string, parseList('SIGNED_IN_LAYOUT_NAMESPACES'))).toEqual([]);
   });
 });

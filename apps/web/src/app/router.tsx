@@ -11,7 +11,7 @@ import type { PendingScreenHandle } from './pending-screen';
 import { QuestionsHubSwitch } from './questions-hub-switch';
 import { RootRoute } from './root-route';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { SignedInLayout } from './signed-in-layout';
+import type { SignedInLayoutProps } from './signed-in-layout';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -49,6 +49,20 @@ function translations(namespaces: readonly Namespace[]) {
 
 /** What the signed-in frame shows around every page: sidebar, notifications, help, time tracker. */
 const SIGNED_IN_LAYOUT_NAMESPACES = ['help', 'notifications', 'timeTracking'] as const;
+
+/**
+ * The signed-in frame (its sidebar, notifications, help and time tracker) loads with the first
+ * signed-in page, together with its namespaces: the sign-in page never downloads it (issue 12).
+ */
+function signedInLayout(space?: SignedInLayoutProps['space']) {
+  return async () => {
+    const [{ SignedInLayout }] = await Promise.all([
+      import('./signed-in-layout'),
+      loadNamespaces(SIGNED_IN_LAYOUT_NAMESPACES),
+    ]);
+    return { Component: () => <SignedInLayout space={space} /> };
+  };
+}
 
 /** One route per pending screen of a space, all served by that space's lazy module. */
 function pendingRoutes(
@@ -141,8 +155,7 @@ export function createAppRoutes(): RouteObject[] {
           lazy: translations(['auth']),
           children: [
             {
-              element: <SignedInLayout />,
-              lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES),
+              lazy: signedInLayout(),
               children: [
                 {
                   path: paths.assignOrganization.path,
@@ -162,8 +175,7 @@ export function createAppRoutes(): RouteObject[] {
                   lazy: translations(['auth']),
                   children: [
                     {
-                      element: <SignedInLayout space="student" />,
-                      lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES),
+                      lazy: signedInLayout('student'),
                       children: [
                         {
                           index: true,
@@ -185,8 +197,7 @@ export function createAppRoutes(): RouteObject[] {
           lazy: translations(['auth']),
           children: [
             {
-              element: <SignedInLayout space="student" />,
-              lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES),
+              lazy: signedInLayout('student'),
               children: [
                 {
                   path: paths.student.dashboard.path,
@@ -234,8 +245,7 @@ export function createAppRoutes(): RouteObject[] {
           children: [
             ...ROUTE_ALIASES.trainer.map(([from, to]) => redirect(from, to)),
             {
-              element: <SignedInLayout space="staff" />,
-              lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES),
+              lazy: signedInLayout('staff'),
               children: [
                 {
                   path: paths.trainer.dashboard.path,
@@ -283,8 +293,7 @@ export function createAppRoutes(): RouteObject[] {
           lazy: translations(['auth']),
           children: [
             {
-              element: <SignedInLayout space="staff" />,
-              lazy: translations(SIGNED_IN_LAYOUT_NAMESPACES),
+              lazy: signedInLayout('staff'),
               children: [
                 {
                   path: paths.admin.dashboard.path,

@@ -172,38 +172,81 @@ export async function toLesson(tx: Tx, files: FilesService, row: LessonRow): Pro
   };
 }
 
-/** Modules in order, each with its lessons in order (id breaks ties, so the order is stable). */
-export async function loadOutline(tx: Tx, courseIds: string[]): Promise<Map<string, CourseModule[]>> {
+/** A formation's outline, and when the learner it was read for completed each of its lessons. */
+export interface Outline {
+  outlines: Map<string, CourseModule[]>;
+  completions: Map<string, Date>;
+}
+
+/**
+ * Modules in order, each with its lessons in order (id breaks ties, so the order is stable), in one
+ * statement whatever the number of formations and modules. Lessons' summaries only: their content
+ * (a text lesson's whole HTML) is for the lesson's own page. With `studentId`, that learner's
+ * completions come in the same statement.
+ */
+export async function loadOutline(tx: Tx, courseIds: string[], studentId?: string): Promise<Outline> {
   const outlines = new Map<string, CourseModule[]>(courseIds.map((id) => [id, []]));
-  if (courseIds.length === 0) return outlines;
-  const modules = await tx
-    .select()
+  const completions = new Map<string, Date>();
+  if (courseIds.length === 0) return { outlines, completions };
+  const query = tx
+    .select({
+      moduleId: courseModules.id,
+      courseId: courseModules.courseId,
+      moduleTitle: courseModules.title,
+      modulePosition: courseModules.position,
+      lessonId: courseLessons.id,
+      lessonTitle: courseLessons.title,
+      lessonType: courseLessons.type,
+      estimatedMinutes: courseLessons.estimatedMinutes,
+      lessonPosition: courseLessons.position,
+      completedAt: studentId ? lessonCompletions.completedAt : sql<Date | null>`null`,
+    })
     .from(courseModules)
+    .leftJoin(courseLessons, eq(courseLessons.moduleId, courseModules.id))
+    .$dynamic();
+  const rows = await (studentId
+    ? query.leftJoin(
+        lessonCompletions,
+        and(eq(lessonCompletions.lessonId, courseLessons.id), eq(lessonCompletions.studentId, studentId)),
+      )
+    : query
+  )
     .where(inArray(courseModules.courseId, courseIds))
-    .orderBy(asc(courseModules.position), asc(courseModules.id));
-  const lessons = await tx
-    .select()
-    .from(courseLessons)
-    .where(inArray(courseLessons.courseId, courseIds))
-    .orderBy(asc(courseLessons.position), asc(courseLessons.id));
-  const byModule = new Map<string, CourseModule>();
-  for (const module of modules) {
-    const entry: CourseModule = {
-      id: module.id,
-      courseId: module.courseId,
-      title: module.title,
-      position: module.position,
-      lessons: [],
-    };
-    byModule.set(module.id, entry);
-    outlines.get(module.courseId)?.push(entry);
+    .orderBy(
+      asc(courseModules.position),
+      asc(courseModules.id),
+      asc(courseLessons.position),
+      asc(courseLessons.id),
+    );
+  let module: CourseModule | undefined;
+  for (const row of rows) {
+    if (module?.id !== row.moduleId) {
+      module = {
+        id: row.moduleId,
+        courseId: row.courseId,
+        title: row.moduleTitle,
+        position: row.modulePosition,
+        lessons: [],
+      };
+      outlines.get(row.courseId)?.push(module);
+    }
+    if (row.lessonId === null) continue;
+    module.lessons.push({
+      id: row.lessonId,
+      courseId: row.courseId,
+      moduleId: row.moduleId,
+      title: row.lessonTitle!,
+      type: row.lessonType as LessonType,
+      estimatedMinutes: row.estimatedMinutes!,
+      position: row.lessonPosition!,
+    });
+    if (row.completedAt) completions.set(row.lessonId, row.completedAt);
   }
-  for (const lesson of lessons) byModule.get(lesson.moduleId)?.lessons.push(toLessonSummary(lesson));
-  return outlines;
+  return { outlines, completions };
 }
 
 export async function loadCourseOutline(tx: Tx, courseId: string): Promise<CourseModule[]> {
-  return (await loadOutline(tx, [courseId])).get(courseId) ?? [];
+  return (await loadOutline(tx, [courseId])).outlines.get(courseId) ?? [];
 }
 
 /**

@@ -25,7 +25,7 @@ export function createCoursesModule(deps: {
 }) {
   const { database, organizations, files } = deps;
   const service = createCoursesService({ database, organizations });
-  const learning = createLearningService({ database, organizations, files });
+  const learning = createLearningService({ database, files });
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(courseRoutesPlugin, {
       courses: service,

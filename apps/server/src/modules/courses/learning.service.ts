@@ -20,7 +20,6 @@ import { readPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
 import type { FilesService, StoredFileRow } from '../files/files.module.ts';
-import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import {
   findLesson,
   iso,
@@ -37,12 +36,8 @@ type ListQuery = z.output<typeof StudentCourseListQuerySchema>;
  * The learner's side (SPEC 6): only formations they are enrolled in, published and not archived,
  * of their own organisation. Anything else is TRAINING_NOT_FOUND, whether it exists or not.
  */
-export function createLearningService(options: {
-  database: Database;
-  organizations: OrganizationsService;
-  files: FilesService;
-}) {
-  const { database, organizations, files } = options;
+export function createLearningService(options: { database: Database; files: FilesService }) {
+  const { database, files } = options;
 
   function asStudent<T>(actor: SessionUser, work: (tx: Tx) => Promise<T>): Promise<T> {
     if (!actor.organizationId) throw new AppError('NO_ORGANIZATION');
@@ -57,8 +52,18 @@ export function createLearningService(options: {
       isNull(courses.archivedAt),
     )!;
 
+  /** What a formation list shows of each formation: never the long texts of the formation page. */
+  const listedCourse = {
+    id: courses.id,
+    title: courses.title,
+    description: courses.description,
+    category: courses.category,
+    durationHours: courses.durationHours,
+    modality: courses.modality,
+    isLocked: courses.isLocked,
+  };
   const studentCourseSelection = {
-    course: courses,
+    course: listedCourse,
     progress: courseEnrollments.progress,
     enrolledAt: courseEnrollments.createdAt,
     totalLessons: sql<number>`(select count(*) from ${courseLessons} where ${courseLessons.courseId} = ${courses.id})::int`,
@@ -72,8 +77,29 @@ export function createLearningService(options: {
     ),
   };
 
+  /** The list's order: the formations last worked on (or joined) first. */
+  const byRecentActivity = [
+    sql`coalesce(${studentCourseSelection.lastActivityAt}, ${courseEnrollments.createdAt}) desc`,
+    desc(courses.id),
+  ];
+
+  /** The formation page's texts besides the list's columns. */
+  const studentCourseDetailSelection = {
+    ...studentCourseSelection,
+    course: {
+      ...listedCourse,
+      objectives: courses.objectives,
+      prerequisites: courses.prerequisites,
+      audience: courses.audience,
+      teachingMethods: courses.teachingMethods,
+      assessmentMethods: courses.assessmentMethods,
+      accessibility: courses.accessibility,
+    },
+  };
+
+  type CourseRow = typeof courses.$inferSelect;
   type StudentRow = {
-    course: typeof courses.$inferSelect;
+    course: Pick<CourseRow, keyof typeof listedCourse>;
     progress: number;
     enrolledAt: Date;
     totalLessons: number;
@@ -81,11 +107,11 @@ export function createLearningService(options: {
     lastActivityAt: Date | null;
   };
 
-  /** The learner's formations are all of their organisation: its name, as they may see it. */
-  async function organizationNameOf(tx: Tx, actor: SessionUser): Promise<string> {
-    const names = await organizations.namesOf(tx, [actor.organizationId!]);
-    return names.get(actor.organizationId!) || DEFAULT_ORGANIZATION_NAME;
-  }
+  /**
+   * The learner's formations are all of their organisation (visibleTo): its name is the session's,
+   * read with the profile (organizations.loadUser), so no page reads it again.
+   */
+  const organizationNameOf = (actor: SessionUser) => actor.organizationName || DEFAULT_ORGANIZATION_NAME;
 
   function toStudentCourse(row: StudentRow, organizationName: string): StudentCourse {
     const { course } = row;
@@ -115,19 +141,14 @@ export function createLearningService(options: {
       .where(and(visibleTo(actor), extra));
   }
 
-  async function findStudentCourse(tx: Tx, actor: SessionUser, courseId: string): Promise<StudentRow> {
-    const [row] = await studentCourses(tx, actor, eq(courses.id, courseId));
+  async function findStudentCourse(tx: Tx, actor: SessionUser, courseId: string) {
+    const [row] = await tx
+      .select(studentCourseDetailSelection)
+      .from(courseEnrollments)
+      .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+      .where(and(visibleTo(actor), eq(courses.id, courseId)));
     if (!row) throw new AppError('TRAINING_NOT_FOUND');
     return row;
-  }
-
-  async function completionsOf(tx: Tx, actor: SessionUser, courseIds: string[]) {
-    if (courseIds.length === 0) return new Map<string, Date>();
-    const rows = await tx
-      .select({ lessonId: lessonCompletions.lessonId, completedAt: lessonCompletions.completedAt })
-      .from(lessonCompletions)
-      .where(and(eq(lessonCompletions.studentId, actor.id), inArray(lessonCompletions.courseId, courseIds)));
-    return new Map(rows.map((row) => [row.lessonId, row.completedAt]));
   }
 
   /** The lesson a learner may open: enrolled, published, and not locked (COURSE_LOCKED). */
@@ -142,7 +163,7 @@ export function createLearningService(options: {
     async listCourses(actor: SessionUser, query: ListQuery): Promise<StudentCourseList> {
       return asStudent(actor, async (tx) => {
         const search = query.search ? ilike(courses.title, containsPattern(query.search)) : undefined;
-        const organizationName = await organizationNameOf(tx, actor);
+        const organizationName = organizationNameOf(actor);
         const page = await readPage(
           query,
           tx
@@ -151,10 +172,7 @@ export function createLearningService(options: {
             .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
             .where(and(visibleTo(actor), search)),
           studentCourses(tx, actor, search)
-            .orderBy(
-              sql`coalesce(${studentCourseSelection.lastActivityAt}, ${courseEnrollments.createdAt}) desc`,
-              desc(courses.id),
-            )
+            .orderBy(...byRecentActivity)
             .$dynamic(),
           (row) => toStudentCourse(row, organizationName),
         );
@@ -168,11 +186,21 @@ export function createLearningService(options: {
       });
     },
 
+    /**
+     * Every formation of the learner, in the caller's transaction (Mon Suivi reads them with its
+     * time in one transaction): one statement, however many there are.
+     */
+    async listAllCourses(tx: Tx, actor: SessionUser): Promise<StudentCourse[]> {
+      if (!actor.organizationId) throw new AppError('NO_ORGANIZATION');
+      const rows = await studentCourses(tx, actor).orderBy(...byRecentActivity);
+      return rows.map((row) => toStudentCourse(row, organizationNameOf(actor)));
+    },
+
     async getCourse(actor: SessionUser, courseId: string): Promise<StudentCourseDetail> {
       return asStudent(actor, async (tx) => {
         const row = await findStudentCourse(tx, actor, courseId);
-        const outline = (await loadOutline(tx, [courseId])).get(courseId) ?? [];
-        const completions = await completionsOf(tx, actor, [courseId]);
+        const { outlines, completions } = await loadOutline(tx, [courseId], actor.id);
+        const outline = outlines.get(courseId) ?? [];
         let nextLesson: LessonRef | null = null;
         const modules = outline.map((module) => {
           const lessons = module.lessons.map((lesson) => {
@@ -202,7 +230,7 @@ export function createLearningService(options: {
         });
         const { course } = row;
         return {
-          ...toStudentCourse(row, await organizationNameOf(tx, actor)),
+          ...toStudentCourse(row, organizationNameOf(actor)),
           objectives: course.objectives,
           prerequisites: course.prerequisites,
           audience: course.audience,
@@ -218,15 +246,13 @@ export function createLearningService(options: {
     async getLesson(actor: SessionUser, courseId: string, lessonId: string): Promise<StudentLesson> {
       return asStudent(actor, async (tx) => {
         const { course, lesson } = await openableLesson(tx, actor, courseId, lessonId);
-        const outline = (await loadOutline(tx, [courseId])).get(courseId) ?? [];
+        const { outlines, completions } = await loadOutline(tx, [courseId], actor.id);
+        const outline = outlines.get(courseId) ?? [];
         const sequence: LessonRef[] = outline.flatMap((module) =>
           module.lessons.map((item) => ({ lessonId: item.id, moduleId: module.id })),
         );
         const index = sequence.findIndex((item) => item.lessonId === lessonId);
-        const [completion] = await tx
-          .select({ completedAt: lessonCompletions.completedAt })
-          .from(lessonCompletions)
-          .where(and(eq(lessonCompletions.lessonId, lessonId), eq(lessonCompletions.studentId, actor.id)));
+        const completedAt = completions.get(lessonId);
         const content = toLessonContent(lesson, await loadLessonFile(tx, files, lesson));
         return {
           id: lesson.id,
@@ -238,8 +264,8 @@ export function createLearningService(options: {
           type: content.type,
           estimatedMinutes: lesson.estimatedMinutes,
           content,
-          isCompleted: Boolean(completion),
-          completedAt: completion ? iso(completion.completedAt) : null,
+          isCompleted: completedAt !== undefined,
+          completedAt: completedAt ? iso(completedAt) : null,
           previousLesson: index > 0 ? sequence[index - 1]! : null,
           nextLesson: index >= 0 && index < sequence.length - 1 ? sequence[index + 1]! : null,
         };
@@ -279,8 +305,7 @@ export function createLearningService(options: {
       return asStudent(actor, async (tx) => {
         const rows = await studentCourses(tx, actor).orderBy(asc(courses.title), asc(courses.id));
         const courseIds = rows.map((row) => row.course.id);
-        const outlines = await loadOutline(tx, courseIds);
-        const completions = await completionsOf(tx, actor, courseIds);
+        const { outlines, completions } = await loadOutline(tx, courseIds, actor.id);
         const courseList = rows.map((row) => {
           const modules = (outlines.get(row.course.id) ?? []).map((module) => {
             const completedLessons = module.lessons.filter((lesson) => completions.has(lesson.id)).length;

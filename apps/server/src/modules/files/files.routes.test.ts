@@ -248,6 +248,24 @@ describe('downloads', () => {
     expect(beyond.headers['content-range']).toBe(`bytes */${MP4.length}`);
   });
 
+  it('sends files as stored to a browser that accepts compression, byte ranges included (issue 12)', async () => {
+    const accepts = { 'accept-encoding': 'br, gzip' };
+    for (const [file, bytes] of [
+      [document, PDF],
+      [video, MP4],
+      [image, PNG],
+    ] as const) {
+      const whole = await download('trainerA', file.id, accepts);
+      expect(whole.headers['content-encoding'], file.mimeType).toBeUndefined();
+      expect(whole.headers['content-length'], file.mimeType).toBe(String(bytes.length));
+      expect(whole.rawPayload.equals(bytes), file.mimeType).toBe(true);
+    }
+    const partial = await download('trainerA', video.id, { ...accepts, range: 'bytes=100-199' });
+    expect(partial.statusCode).toBe(206);
+    expect(partial.headers['content-encoding']).toBeUndefined();
+    expect(partial.rawPayload.equals(MP4.subarray(100, 200))).toBe(true);
+  });
+
   it('lets a learner read a lesson file only once enrolled in the published, unlocked formation', async () => {
     expect(expectStatus(await download('studentA1', document.id), 404).error.code).toBe('NOT_FOUND');
     await world.call('trainerA', 'POST', `/api/courses/${course.id}/enrollments`, {

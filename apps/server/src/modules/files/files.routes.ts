@@ -91,6 +91,9 @@ export async function fileRoutesPlugin(
     {
       ...accessOptions(fileRoutes.download.access),
       schema: { tags: ['files'], params: fileRoutes.download.params },
+      // Videos, PDFs and images are compressed already, and a Range answer's offsets count the
+      // stored bytes: plugins/compression.ts never touches a download, whatever its type.
+      compress: false,
     },
     async (request, reply) => {
       const user = requireUser(request);

@@ -12,10 +12,17 @@ export function createSystemModule(deps: {
   smtp: boolean;
   supportEmail: string;
   now?: () => Date;
+  benchBaseline?: boolean;
 }) {
   const { database } = deps;
   const service = createSystemService({ database, now: deps.now });
   const routes: FastifyPluginAsync = (app) =>
-    systemRoutesPlugin(app, { database, smtp: deps.smtp, system: service, supportEmail: deps.supportEmail });
+    systemRoutesPlugin(app, {
+      database,
+      smtp: deps.smtp,
+      system: service,
+      supportEmail: deps.supportEmail,
+      benchBaseline: deps.benchBaseline,
+    });
   return { service, routes };
 }

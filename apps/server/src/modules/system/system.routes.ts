@@ -1,9 +1,10 @@
 import { knowledgeBaseRoutes, systemRoutes } from '@cursus/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { route } from '../../lib/route.ts';
+import { type Database, tenantOf } from '../../db/client.ts';
+import { accessOptions, route } from '../../lib/route.ts';
 import { requireUser } from '../../plugins/session.ts';
 import type { SystemService } from './system.service.ts';
 
@@ -11,7 +12,14 @@ const CheckSchema = z.enum(['ok', 'failing']);
 
 export async function systemRoutesPlugin(
   app: FastifyInstance,
-  options: { database: Database; smtp: boolean; system: SystemService; supportEmail: string },
+  options: {
+    database: Database;
+    smtp: boolean;
+    system: SystemService;
+    supportEmail: string;
+    /** Registers the read benchmark's baseline route (env BENCH_BASELINE, never in production). */
+    benchBaseline?: boolean;
+  },
 ) {
   const { system } = options;
   route(app, systemRoutes.publicConfig, async () => ({ supportEmail: options.supportEmail }), {
@@ -60,6 +68,22 @@ export async function systemRoutesPlugin(
     },
     async () => ({ status: 'ok' as const }),
   );
+
+  if (options.benchBaseline) {
+    // bench/src/read-paths.ts: what every read route costs before its own queries (the session
+    // check, the guard, one tenant transaction, the serializer), so routes are measured against it.
+    typed.get(
+      '/api/bench/baseline',
+      {
+        ...accessOptions({ roles: 'any', scope: 'owner' }),
+        schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } },
+      },
+      async (request) => {
+        await options.database.withTenant(tenantOf(requireUser(request)), (tx) => tx.execute(sql`select 1`));
+        return { status: 'ok' as const };
+      },
+    );
+  }
 
   const ReadySchema = z.object({
     status: z.enum(['ready', 'not_ready']),

@@ -1,7 +1,6 @@
 import type { DashboardCourse, MyDashboard, SessionUser, StudentCourse } from '@cursus/contracts';
-import { MAX_PAGE_SIZE } from '@cursus/contracts';
 import { and, eq, isNotNull, max } from 'drizzle-orm';
-import { type Database, tenantOf } from '../../db/client.ts';
+import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LearningService } from '../courses/courses.module.ts';
 import { parisDaysIntoWeek } from './paris-calendar.ts';
@@ -18,37 +17,30 @@ export function createDashboardService(deps: {
 }) {
   const { database, timeTracking, learning, now } = deps;
 
-  /** Every formation of the learner, from the courses module (its list pages through them). */
-  async function allCourses(user: SessionUser): Promise<StudentCourse[]> {
-    const courses: StudentCourse[] = [];
-    for (let page = 1; ; page += 1) {
-      const list = await learning.listCourses(user, { page, pageSize: MAX_PAGE_SIZE });
-      courses.push(...list.items);
-      if (courses.length >= list.total || list.items.length === 0) return courses;
-    }
-  }
-
   /** The last time tracked on each formation: time spent reading counts as activity, not only completions. */
-  async function trackedActivity(user: SessionUser) {
-    const rows = await database.withTenant(tenantOf(user), (tx) =>
-      tx
-        .select({ courseId: userTimeTracking.courseId, at: max(userTimeTracking.lastActivityAt) })
-        .from(userTimeTracking)
-        .where(and(eq(userTimeTracking.userId, user.id), isNotNull(userTimeTracking.courseId)))
-        .groupBy(userTimeTracking.courseId),
-    );
+  async function trackedActivity(tx: Tx, user: SessionUser) {
+    const rows = await tx
+      .select({ courseId: userTimeTracking.courseId, at: max(userTimeTracking.lastActivityAt) })
+      .from(userTimeTracking)
+      .where(and(eq(userTimeTracking.userId, user.id), isNotNull(userTimeTracking.courseId)))
+      .groupBy(userTimeTracking.courseId);
     return new Map(rows.map((row) => [row.courseId!, row.at]));
   }
 
   return async function getDashboard(user: SessionUser): Promise<MyDashboard> {
     if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
     const at = now();
-    const [time, goalHours, courses, tracked] = await Promise.all([
-      timeTracking.myTime(user),
-      timeTracking.readWeeklyGoal(tenantOf(user), user.organizationId),
-      allCourses(user),
-      trackedActivity(user),
-    ]);
+    // One transaction, one statement for each kind of data: under load, a page that took a pooled
+    // connection per part (four here) and a statement per page of formations queued behind others.
+    const { time, goalHours, courses, tracked } = await database.withTenant(tenantOf(user), async (tx) => {
+      const { time, weeklyGoalHours } = await timeTracking.readTime(tx, user, at);
+      return {
+        time,
+        goalHours: weeklyGoalHours,
+        tracked: await trackedActivity(tx, user),
+        courses: await learning.listAllCourses(tx, user),
+      };
+    });
     const toDashboardCourse = (course: StudentCourse) => {
       const trackedAt = tracked.get(course.id);
       const completedAt = course.lastActivityAt ? new Date(course.lastActivityAt) : null;

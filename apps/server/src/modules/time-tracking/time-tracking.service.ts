@@ -29,7 +29,7 @@ import {
   timestamp,
   toSession,
 } from './time-totals.ts';
-import { timeTrackingSettings, userTimeTracking } from './time-tracking.tables.ts';
+import { timeTrackingSettings, userTimeTracking, userTotalTime } from './time-tracking.tables.ts';
 
 export interface TimeTrackingDeps {
   database: Database;
@@ -300,37 +300,55 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
     return rows.map(toSession);
   }
 
-  /** Today and this week count sessions by the Paris day they started; the total adds the open session's recorded time. */
-  async function myTime(user: SessionUser): Promise<MyTime> {
-    const at = now();
+  /**
+   * Today and this week count sessions by the Paris day they started; the total adds the open
+   * session's recorded time. One statement in the caller's transaction, the organisation's weekly
+   * goal (SPEC 4) with it, for Mon Suivi.
+   */
+  async function readTime(
+    tx: Tx,
+    user: SessionUser,
+    at: Date,
+  ): Promise<{ time: MyTime; weeklyGoalHours: number }> {
     const dayStart = startOfParisDay(at);
     const weekStart = startOfParisWeek(at);
-    return asStudent(user, async (tx) => {
-      const duration = userTimeTracking.durationSeconds;
-      const [sums] = await tx
-        .select({
-          today: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${timestamp(dayStart)}), 0)::int`,
-          week: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${timestamp(weekStart)}), 0)::int`,
-          open: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionEnd} is null), 0)::int`,
-        })
-        .from(userTimeTracking)
-        .where(
-          and(
-            eq(userTimeTracking.userId, user.id),
-            sql`(${userTimeTracking.sessionStart} >= ${timestamp(weekStart)} or ${userTimeTracking.sessionEnd} is null)`,
-          ),
-        );
-      const totals = await readTotals(tx, user.id);
-      const open = Number(sums?.open ?? 0);
-      return {
-        todaySeconds: Number(sums?.today ?? 0),
-        weekSeconds: Number(sums?.week ?? 0),
-        totalSeconds: totals.totalTimeSeconds + open,
+    const duration = userTimeTracking.durationSeconds;
+    const [row] = await tx
+      .select({
+        today: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${timestamp(dayStart)}), 0)::int`,
+        week: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${timestamp(weekStart)}), 0)::int`,
+        open: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionEnd} is null), 0)::int`,
+        total: sql<
+          number | null
+        >`(select ${userTotalTime.totalTimeSeconds} from ${userTotalTime} where ${userTotalTime.userId} = ${user.id})`,
+        goalHours: sql<
+          number | null
+        >`(select ${timeTrackingSettings.weeklyGoalHours} from ${timeTrackingSettings} where ${timeTrackingSettings.organizationId} = ${user.organizationId})`,
+      })
+      .from(userTimeTracking)
+      .where(
+        and(
+          eq(userTimeTracking.userId, user.id),
+          sql`(${userTimeTracking.sessionStart} >= ${timestamp(weekStart)} or ${userTimeTracking.sessionEnd} is null)`,
+        ),
+      );
+    const open = Number(row?.open ?? 0);
+    return {
+      time: {
+        todaySeconds: Number(row?.today ?? 0),
+        weekSeconds: Number(row?.week ?? 0),
+        totalSeconds: Number(row?.total ?? 0) + open,
         openSessionSeconds: open,
         weekStartsAt: weekStart.toISOString(),
         timeZone: TIME_TRACKING_TIME_ZONE,
-      };
-    });
+      },
+      weeklyGoalHours: row?.goalHours ?? DEFAULT_TIME_TRACKING_SETTINGS.weeklyGoalHours,
+    };
+  }
+
+  async function myTime(user: SessionUser): Promise<MyTime> {
+    const at = now();
+    return asStudent(user, async (tx) => (await readTime(tx, user, at)).time);
   }
 
   /** A learner the actor may act on: a student of the actor's organisation (any, for an admin). */
@@ -394,9 +412,9 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
     end,
     listOpen,
     myTime,
+    readTime,
     resetSession,
     resetTotal,
-    readWeeklyGoal,
 
     async getSettings(actor: SessionUser, organizationId?: string): Promise<TimeTrackingSettings> {
       const target = settingsOrganization(actor, organizationId);

@@ -1,0 +1,123 @@
+import type { CourseDetail } from '@cursus/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CoursesWorld, createCoursesWorld, expectStatus, type Person } from './courses-world.ts';
+import { ENGINE } from './helper.ts';
+import { recordStatements } from './statement-counter.ts';
+
+/**
+ * Issue 12: a page's data comes in at most 3 statements plus the tenant's set-up (one transaction)
+ * and the session check, whatever the number of formations, modules and lessons (no N+1). These
+ * counts are what CI keeps of the read-path benchmark (bench/src/read-paths.ts).
+ */
+const MAX_DATA_STATEMENTS = 3;
+const LESSON_HTML = '<p>Contenu complet de la leçon, que la liste ne montre pas</p>';
+
+let world: CoursesWorld;
+const courses: CourseDetail[] = [];
+
+beforeAll(async () => {
+  world = await createCoursesWorld();
+  // Two formations of two modules of two lessons: a per-formation or per-module query would show.
+  for (const title of ['Premiers secours', 'Gestes et postures']) {
+    const created = expectStatus<CourseDetail>(
+      await world.call('trainerA', 'POST', '/api/courses', { title }),
+      200,
+    );
+    for (const moduleTitle of ['Alerter', 'Secourir']) {
+      const module = expectStatus<{ id: string }>(
+        await world.call('trainerA', 'POST', `/api/courses/${created.id}/modules`, { title: moduleTitle }),
+        200,
+      );
+      for (const lessonTitle of [`${moduleTitle} 1`, `${moduleTitle} 2`]) {
+        expectStatus(
+          await world.call('trainerA', 'POST', `/api/courses/${created.id}/modules/${module.id}/lessons`, {
+            title: lessonTitle,
+            content: { type: 'text', html: LESSON_HTML },
+          }),
+          200,
+        );
+      }
+    }
+    expectStatus(await world.call('trainerA', 'POST', `/api/courses/${created.id}/publish`), 200);
+    for (const student of ['studentA1', 'studentA2'] as const) {
+      expectStatus(
+        await world.call('trainerA', 'POST', `/api/courses/${created.id}/enrollments`, {
+          studentIds: [world.users[student].id],
+        }),
+        200,
+      );
+    }
+    courses.push(
+      expectStatus<CourseDetail>(await world.call('trainerA', 'GET', `/api/courses/${created.id}`), 200),
+    );
+  }
+  const [first] = courses;
+  const lesson = first!.modules[0]!.lessons[0]!;
+  expectStatus(
+    await world.call('studentA1', 'POST', `/api/learning/courses/${first!.id}/lessons/${lesson.id}/complete`),
+    200,
+  );
+  const started = expectStatus<{ session: { id: string } }>(
+    await world.call('studentA1', 'POST', '/api/time-tracking/sessions/start', { courseId: first!.id }),
+    200,
+  );
+  expectStatus(
+    await world.call('studentA1', 'POST', `/api/time-tracking/sessions/${started.session.id}/end`, {
+      elapsedSeconds: 0,
+    }),
+    200,
+  );
+});
+afterAll(() => world.close());
+
+async function statementsOf(person: Person, url: string) {
+  // A first request fills the server's session and profile caches, as for a signed-in user's next pages.
+  expectStatus(await world.call(person, 'GET', url), 200);
+  let body: unknown;
+  const log = await recordStatements(world.testApp.database, async () => {
+    body = expectStatus(await world.call(person, 'GET', url), 200);
+  });
+  return { log, body };
+}
+
+describe(`read paths run a bounded number of statements on ${ENGINE} (issue 12)`, () => {
+  const routes: [string, Person, () => string][] = [
+    ["the learner's formation list", 'studentA1', () => '/api/learning/courses'],
+    ["the learner's formation page", 'studentA1', () => `/api/learning/courses/${courses[0]!.id}`],
+    [
+      "the learner's lesson",
+      'studentA1',
+      () => `/api/learning/courses/${courses[0]!.id}/lessons/${courses[0]!.modules[1]!.lessons[0]!.id}`,
+    ],
+    ["Mon Suivi's dashboard", 'studentA1', () => '/api/time-tracking/dashboard'],
+    ["the learner's progression", 'studentA1', () => '/api/learning/progression'],
+    ["the learner's time", 'studentA1', () => '/api/time-tracking/me'],
+    ["the trainer's formation list", 'trainerA', () => '/api/courses'],
+    ["the trainer's learner list", 'trainerA', () => '/api/organizations/students'],
+  ];
+
+  it.each(routes)(
+    '%s: one tenant transaction, at most 3 statements and the session check',
+    async (_name, person, url) => {
+      const { log } = await statementsOf(person, url());
+      expect(log.data.length, log.data.join('\n---\n')).toBeLessThanOrEqual(MAX_DATA_STATEMENTS);
+      // One transaction: one set of tenant settings (several would each take a pooled connection).
+      expect(log.setup.filter((text) => /set_config\('app\.user_id'/.test(text))).toHaveLength(1);
+      expect(log.session).toHaveLength(1);
+    },
+  );
+
+  it("the learner's formation list carries no lesson content and reads none", async () => {
+    const { log, body } = await statementsOf('studentA1', '/api/learning/courses');
+    expect(JSON.stringify(body)).not.toContain('Contenu complet');
+    expect(log.data.join('\n')).not.toMatch(/"content"/);
+  });
+
+  it("the formation page and the progression read lessons' titles, never their content", async () => {
+    for (const url of [`/api/learning/courses/${courses[0]!.id}`, '/api/learning/progression']) {
+      const { log, body } = await statementsOf('studentA1', url);
+      expect(JSON.stringify(body), url).not.toContain('Contenu complet');
+      expect(log.data.join('\n'), url).not.toMatch(/"content"/);
+    }
+  });
+});

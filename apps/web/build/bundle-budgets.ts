@@ -1,0 +1,85 @@
+/**
+ * issue 12: the build fails when the web app grows past the budgets kept in
+ * apps/web/bundle-budgets.json, naming each file over and by how much (bench/README.md).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin, ResolvedConfig } from 'vite';
+import {
+  type BundleReport,
+  KB,
+  type MeasuredFile,
+  measureBundle,
+  measureScreen,
+  sumSizes,
+} from './bundle-size.ts';
+
+export interface BundleBudgets {
+  /** A screen as a first visit loads it: index.html's scripts plus the lazy modules it opens. */
+  firstScreens: { name: string; modules: string[]; maxGzipKB: number }[];
+  /** What a lazy module adds to the first load, for every module whose source path matches. */
+  lazyModules: { match: string; maxGzipKB: number }[];
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+/** The heaviest files first: what to look at when a budget is exceeded. */
+function describeFiles(files: readonly MeasuredFile[]): string {
+  return [...files]
+    .sort((left, right) => right.gzipped - left.gzipped)
+    .slice(0, 5)
+    .map((file) => `${file.href.replace(/^\//, '')} ${kb(file.gzipped)}`)
+    .join(', ');
+}
+
+/** One sentence per budget exceeded; none when the build fits. */
+export function checkBudgets(report: BundleReport, budgets: BundleBudgets): string[] {
+  const problems: string[] = [];
+  for (const screen of budgets.firstScreens) {
+    const files = measureScreen(report, screen.modules);
+    const { gzipped } = sumSizes(files);
+    if (gzipped > screen.maxGzipKB * KB) {
+      problems.push(
+        `first screen "${screen.name}" loads ${kb(gzipped)} of JavaScript gzipped, over its budget of ${screen.maxGzipKB} KB (largest: ${describeFiles(files)})`,
+      );
+    }
+  }
+  for (const lazy of report.lazyModules) {
+    for (const rule of budgets.lazyModules) {
+      if (!new RegExp(rule.match).test(lazy.module) || lazy.size.gzipped <= rule.maxGzipKB * KB) continue;
+      problems.push(
+        `${lazy.module} loads ${kb(lazy.size.gzipped)} gzipped beyond the first load, over its budget of ${rule.maxGzipKB} KB (largest: ${describeFiles(lazy.files)})`,
+      );
+    }
+  }
+  return problems;
+}
+
+export function readBudgets(file: string): BundleBudgets {
+  return JSON.parse(readFileSync(file, 'utf8')) as BundleBudgets;
+}
+
+/** Checks the written build against the budgets once every plugin (the service worker's too) is done. */
+export function bundleBudgets(budgetsFile: string): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'cursus:bundle-budgets',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const dist = path.resolve(config.root, config.build.outDir);
+        const problems = checkBudgets(measureBundle(dist), readBudgets(budgetsFile));
+        if (problems.length > 0) {
+          throw new Error(
+            `Bundle budgets exceeded (${path.relative(config.root, budgetsFile)}):\n- ${problems.join('\n- ')}`,
+          );
+        }
+      },
+    },
+  };
+}
