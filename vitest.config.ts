@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'bench',
           include: ['bench/src/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
