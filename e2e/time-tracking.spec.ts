@@ -176,6 +176,8 @@ describe('time tracking for a demo student', () => {
   it('counts time while the learner is active, on the card and on the server', async () => {
     const student = await signInStudent(students[0]!);
     const { page } = student;
+    // The demo seed gave this learner weeks of tracked time: what this journey adds comes on top.
+    const seeded = (await myTime(page)).totalSeconds;
     await startTracking(student);
     const [session] = await openSessions(page);
     expect(session?.durationSeconds).toBe(0);
@@ -191,7 +193,7 @@ describe('time tracking for a demo student', () => {
     expect((await openSessions(page)).map((open) => [open.id, open.durationSeconds])).toEqual([
       [session!.id, 60],
     ]);
-    expect(await myTime(page)).toMatchObject({ openSessionSeconds: 60, totalSeconds: 60 });
+    expect(await myTime(page)).toMatchObject({ openSessionSeconds: 60, totalSeconds: seeded + 60 });
     expectNoPageErrors(student.opened);
   });
 
@@ -235,10 +237,11 @@ describe('time tracking for a demo student', () => {
   it('adds the time counted offline once when the connection returns', async () => {
     const student = await signInStudent(students[2]!);
     const { page, opened } = student;
+    const seeded = (await myTime(page)).totalSeconds;
     await startTracking(student);
     await advanceToHeartbeat(student);
     const before = await myTime(page);
-    expect(before.totalSeconds).toBe(30);
+    expect(before.totalSeconds).toBe(seeded + 30);
 
     await opened.context.setOffline(true);
     await waitForCardState(page, 'Hors ligne');
@@ -258,7 +261,7 @@ describe('time tracking for a demo student', () => {
 
     // The next save counts only the new session's time: the offline time is not sent again.
     await advanceToHeartbeat(student);
-    expect((await myTime(page)).totalSeconds).toBe(30 + 5 * 60 + 30);
+    expect((await myTime(page)).totalSeconds).toBe(seeded + 30 + 5 * 60 + 30);
     expect(await openSessions(page)).toHaveLength(1);
     expectNoPageErrors(opened);
   });

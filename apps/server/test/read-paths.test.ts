@@ -1,4 +1,5 @@
 import type { CourseDetail } from '@cursus/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoursesWorld, createCoursesWorld, expectStatus, type Person } from './courses-world.ts';
 import { ENGINE } from './helper.ts';
@@ -94,6 +95,7 @@ describe(`read paths run a bounded number of statements on ${ENGINE} (issue 12)`
     ["the learner's time", 'studentA1', () => '/api/time-tracking/me'],
     ["the trainer's formation list", 'trainerA', () => '/api/courses'],
     ["the trainer's learner list", 'trainerA', () => '/api/organizations/students'],
+    ["the trainer's connection logs", 'trainerA', () => '/api/time-tracking/connection-logs'],
   ];
 
   it.each(routes)(
@@ -119,5 +121,27 @@ describe(`read paths run a bounded number of statements on ${ENGINE} (issue 12)`
       expect(JSON.stringify(body), url).not.toContain('Contenu complet');
       expect(log.data.join('\n'), url).not.toMatch(/"content"/);
     }
+  });
+});
+
+// Parsing, rewriting (policies inlined) and planning each statement again cost the database more
+// than running it: PostgreSQL keeps a named statement's plan for the connection (db/client.ts).
+describe.runIf(ENGINE === 'postgres')('read paths on PostgreSQL (issue 12)', () => {
+  it("sends the route's statements as named prepared statements", async () => {
+    const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = prototype.query;
+    const sent: { text: string; name?: string }[] = [];
+    prototype.query = function (this: unknown, ...args: unknown[]) {
+      if (typeof args[0] === 'object' && args[0]) sent.push(args[0] as { text: string; name?: string });
+      return original.apply(this, args);
+    };
+    try {
+      expectStatus(await world.call('studentA1', 'GET', '/api/learning/courses'), 200);
+    } finally {
+      prototype.query = original;
+    }
+    const parameterised = sent.filter((query) => /\$1\b/.test(query.text));
+    expect(parameterised.length).toBeGreaterThan(0);
+    for (const query of parameterised) expect(query.name, query.text).toMatch(/^s/);
   });
 });

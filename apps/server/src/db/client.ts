@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +94,41 @@ export const STATEMENT_TIMEOUT_MS = 15_000;
 
 /** Connections the jobs' pool and the owner's pool may open: jobs run one at a time, seeding too. */
 const SMALL_POOL_SIZE = 2;
+/**
+ * Statements a connection keeps prepared (PreparingClient). The server sends a few hundred distinct
+ * texts (an `in (…)` list gives one text per length); past this, statements go unnamed as before.
+ */
+export const PREPARED_STATEMENTS_PER_CONNECTION = 1_000;
+
+/**
+ * A pg client that prepares every parameterised statement under a name derived from its text, once
+ * per connection. Drizzle sends unnamed statements, which PostgreSQL parses, rewrites (row-level
+ * security inlines each table's policies) and plans on every execution: 0.3–1.3 ms of the
+ * database's CPU per statement on the read routes, several times their execution (issue 12,
+ * bench/README.md). A named statement is planned until PostgreSQL settles on a generic plan (after
+ * five runs), then reused; policies stay enforced, as a cached plan is replanned when it was made
+ * for another role, and the tenant's settings are read when it runs (current_setting is not folded).
+ * Prepared statements outlive a rolled-back transaction, so a failed request leaves nothing behind.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    const connection = (this as unknown as { connection: { parsedStatements: Record<string, string> } })
+      .connection;
+    if (
+      config &&
+      typeof config === 'object' &&
+      'text' in config &&
+      typeof config.text === 'string' &&
+      !('name' in config && config.name) &&
+      Object.keys(connection.parsedStatements).length < PREPARED_STATEMENTS_PER_CONNECTION
+    ) {
+      const name = `s${createHash('sha1').update(config.text).digest('base64url')}`;
+      args[0] = { ...config, name };
+    }
+    return (super.query as (...rest: unknown[]) => never)(...args);
+  }
+}
 
 export type DatabaseOptions =
   | {
@@ -134,6 +170,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const openPool = (connection: { connectionString: string; options?: string }, max: number) => {
       const pool = new pg.Pool({
         ...connection,
+        Client: PreparingClient,
         max,
         connectionTimeoutMillis,
         statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,

@@ -131,6 +131,8 @@ describe('app routes', () => {
     const { router } = renderApp('/auth?mode=signup');
     await heading('Bienvenue sur Cursus');
     expect(screen.getByRole('tab', { name: 'Inscription' }).getAttribute('aria-selected')).toBe('true');
+    // The sign-up form loads with its tab (app/routes/auth/auth.tsx).
+    await screen.findByLabelText('Prénom');
     type('Prénom', 'Ana');
     type('Nom', 'Lopez');
     type('Email', 'ana@example.org');

@@ -9,7 +9,20 @@ import {
   type SessionUser,
   type UpdateCourseInputSchema,
 } from '@cursus/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
 import { readPage } from '../../db/page.ts';
@@ -82,6 +95,10 @@ export function createCoursesService(options: { database: Database; organization
   }
 
   return {
+    /** A formation's title as part of another module's statement, which runs it under its tenant's policies. */
+    titleOf: (courseId: SQLWrapper) =>
+      sql<string | null>`(select ${courses.title} from ${courses} where ${courses.id} = ${courseId})`,
+
     /** Titles of the formations the tenant may see, by id (for other modules' lists and exports). */
     async titlesOf(tenant: TenantContext, courseIds: string[]): Promise<Map<string, string>> {
       if (courseIds.length === 0) return new Map();

@@ -5,7 +5,7 @@ import type {
   ReportNotFoundInput,
   SessionUser,
 } from '@cursus/contracts';
-import { and, count, desc, eq, gte, inArray, lt, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Database, type TenantContext, tenantOf } from '../../db/client.ts';
 import { createAttemptCounter } from '../../lib/rate-limit.ts';
 import {
@@ -40,9 +40,18 @@ export interface NewAlert {
   metadata?: Record<string, unknown>;
 }
 
+/** A sign-in as signInsFragments.newest gives it (`at` as PostgreSQL writes a timestamp in JSON). */
+export interface SignInJson {
+  at: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
 export interface SignInFilter {
   /** The users' ids, or a subquery selecting them (a whole scope, counted in the database). */
   userIds?: string[] | SQLWrapper;
+  /** One user, as a column of the caller's statement (signInsFragments, per row). */
+  userId?: SQLWrapper;
   organizationId?: string | null;
   from?: Date;
   to?: Date;
@@ -51,6 +60,7 @@ export interface SignInFilter {
 function signInsWhere(filter: SignInFilter) {
   return and(
     filter.userIds ? inArray(signInLogs.userId, filter.userIds) : undefined,
+    filter.userId ? eq(signInLogs.userId, filter.userId) : undefined,
     filter.organizationId ? eq(signInLogs.organizationId, filter.organizationId) : undefined,
     filter.from ? gte(signInLogs.createdAt, filter.from) : undefined,
     filter.to ? lt(signInLogs.createdAt, filter.to) : undefined,
@@ -176,26 +186,19 @@ export function createSystemService(options: { database: Database; now?: () => D
       });
     },
 
-    /** How many sign-ins the users of the filter have altogether. */
-    async totalSignIns(tenant: TenantContext, filter: SignInFilter): Promise<number> {
-      if (Array.isArray(filter.userIds) && filter.userIds.length === 0) return 0;
-      const [row] = await database.withTenant(tenant, (tx) =>
-        tx.select({ total: count() }).from(signInLogs).where(signInsWhere(filter)),
-      );
-      return row?.total ?? 0;
-    },
-
-    /** How many sign-ins each user of the filter has. */
-    async countSignIns(tenant: TenantContext, filter: SignInFilter): Promise<Map<string, number>> {
-      if (Array.isArray(filter.userIds) && filter.userIds.length === 0) return new Map();
-      const rows = await database.withTenant(tenant, (tx) =>
-        tx
-          .select({ userId: signInLogs.userId, total: count() })
-          .from(signInLogs)
-          .where(signInsWhere(filter))
-          .groupBy(signInLogs.userId),
-      );
-      return new Map(rows.map((row) => [row.userId, row.total]));
+    /**
+     * Sign-ins as parts of another module's statement, which runs them in its own transaction (so
+     * under its tenant's policies): the connection logs read a page in one statement (issue 12).
+     */
+    signInsFragments: {
+      /** How many sign-ins the filter matches. */
+      count: (filter: SignInFilter) =>
+        sql<number>`(select count(*)::int from ${signInLogs} where ${signInsWhere(filter)})`,
+      /** A JSON array of the filter's newest sign-ins, at most `limit`: {at, userAgent, ipAddress}. */
+      newest: (filter: SignInFilter, limit: number) =>
+        sql<
+          SignInJson[] | null
+        >`(select json_agg(json_build_object('at', newest.created_at, 'userAgent', newest.user_agent, 'ipAddress', newest.ip_address) order by newest.created_at desc, newest.id desc) from (select ${signInLogs.id}, ${signInLogs.createdAt}, ${signInLogs.userAgent}, ${signInLogs.ipAddress} from ${signInLogs} where ${signInsWhere(filter)} order by ${signInLogs.createdAt} desc, ${signInLogs.id} desc limit ${limit}) newest)`,
     },
 
     /**

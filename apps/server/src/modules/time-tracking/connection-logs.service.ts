@@ -9,7 +9,7 @@ import {
   type SessionUser,
   type StudentConnectionLog,
 } from '@cursus/contracts';
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CoursesService } from '../courses/courses.module.ts';
@@ -21,6 +21,16 @@ import { userTimeTracking } from './time-tracking.tables.ts';
 type Person = { id: string; email: string; fullName: string };
 type SignIn = { userId: string; at: Date; userAgent: string | null; ipAddress: string | null };
 type Period = { from: string; to: string };
+/** A session as the page's statement gives it, in JSON (times as PostgreSQL writes them). */
+type SessionJson = {
+  id: string;
+  courseId: string | null;
+  courseTitle: string | null;
+  sessionStart: string;
+  sessionEnd: string | null;
+  durationSeconds: number;
+  source: string;
+};
 type PeopleFilter = Parameters<OrganizationsService['pagePeople']>[1];
 
 /**
@@ -141,7 +151,7 @@ export function createConnectionLogsService(deps: {
     };
   }
 
-  const signInFilter = (scope: Scope, userIds: string[] | SQLWrapper) => ({
+  const signInFilter = (scope: Scope, userIds?: string[] | SQLWrapper) => ({
     userIds,
     from: scope.start,
     to: scope.end,
@@ -158,61 +168,66 @@ export function createConnectionLogsService(deps: {
     return grouped;
   };
 
-  /** One page of learners, their counts, their newest entries, and the totals of the whole scope. */
+  /**
+   * One page of learners with their counts and newest entries, and the totals of the whole scope:
+   * three statements in one transaction (issue 12), whatever the page size. The sign-ins and the
+   * formations' titles come from their modules as parts of these statements.
+   */
   async function readListPage(actor: SessionUser, scope: Scope, page: { page: number; pageSize: number }) {
     return database.withTenant(tenantOf(actor), async (tx) => {
       const learners = learnersOf(tx, scope);
-      const people = await organizations.pagePeople(tx, learners, page);
-      const ids = people.items.map((person) => person.id);
+      const people: Person[] = await organizations
+        .findPeople(tx, learners)
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize);
       const inScope = organizations.peopleIds(learners);
       const [totals] = await tx
         .select({
+          studentCount: sql<number>`(select count(*)::int from (${inScope}) as learners)`,
+          signInCount: system.signInsFragments.count({ ...signInFilter(scope), userIds: inScope }),
           sessionCount: count(),
           totalSeconds: sql<number>`coalesce(sum(${userTimeTracking.durationSeconds}), 0)::int`,
         })
         .from(userTimeTracking)
         .where(sessionsWhere(scope, inScope));
-      if (ids.length === 0) return { people, ids, inScope, totals, sums: [], sessions: [] };
-      const sums = await tx
-        .select({
-          userId: userTimeTracking.userId,
-          sessionCount: count(),
-          totalSeconds: sql<number>`coalesce(sum(${userTimeTracking.durationSeconds}), 0)::int`,
-        })
-        .from(userTimeTracking)
-        .where(sessionsWhere(scope, ids))
-        .groupBy(userTimeTracking.userId);
-      // Each learner's newest sessions only, ranked in the database.
-      const ranked = tx
+      if (people.length === 0) return { people, totals, entries: [] };
+      const learner = sql`learner.id`;
+      const ownSessions = and(eq(userTimeTracking.userId, learner), sessionsWhere(scope));
+      const newestSessions = tx
         .select({
           id: userTimeTracking.id,
-          userId: userTimeTracking.userId,
           courseId: userTimeTracking.courseId,
           sessionStart: userTimeTracking.sessionStart,
           sessionEnd: userTimeTracking.sessionEnd,
           durationSeconds: userTimeTracking.durationSeconds,
           source: userTimeTracking.source,
-          rank: sql<number>`row_number() over (partition by ${userTimeTracking.userId} order by ${userTimeTracking.sessionStart} desc, ${userTimeTracking.id} desc)`.as(
-            'rank',
-          ),
         })
         .from(userTimeTracking)
-        .where(sessionsWhere(scope, ids))
-        .as('ranked');
-      const sessions = await tx
+        .where(ownSessions)
+        .orderBy(desc(userTimeTracking.sessionStart), desc(userTimeTracking.id))
+        .limit(CONNECTION_LOG_ENTRIES_PER_STUDENT)
+        .as('newest');
+      const entries = await tx
         .select({
-          id: ranked.id,
-          userId: ranked.userId,
-          courseId: ranked.courseId,
-          sessionStart: ranked.sessionStart,
-          sessionEnd: ranked.sessionEnd,
-          durationSeconds: ranked.durationSeconds,
-          source: ranked.source,
+          userId: sql<string>`learner.id`,
+          sessionCount: sql<number>`(select count(*)::int from ${userTimeTracking} where ${ownSessions})`,
+          totalSeconds: sql<number>`(select coalesce(sum(${userTimeTracking.durationSeconds}), 0)::int from ${userTimeTracking} where ${ownSessions})`,
+          sessions: sql<
+            SessionJson[] | null
+          >`(select json_agg(json_build_object('id', newest.id, 'courseId', newest.course_id, 'courseTitle', ${courses.titleOf(sql`newest.course_id`)}, 'sessionStart', newest.session_start, 'sessionEnd', newest.session_end, 'durationSeconds', newest.duration_seconds, 'source', newest.source) order by newest.session_start desc, newest.id desc) from ${newestSessions})`,
+          signInCount: system.signInsFragments.count({ ...signInFilter(scope), userId: learner }),
+          signIns: system.signInsFragments.newest(
+            { ...signInFilter(scope), userId: learner },
+            CONNECTION_LOG_ENTRIES_PER_STUDENT,
+          ),
         })
-        .from(ranked)
-        .where(lte(ranked.rank, CONNECTION_LOG_ENTRIES_PER_STUDENT))
-        .orderBy(desc(ranked.sessionStart), desc(ranked.id));
-      return { people, ids, inScope, totals, sums, sessions };
+        .from(
+          sql`(values ${sql.join(
+            people.map((person) => sql`(${person.id})`),
+            sql`, `,
+          )}) as learner(id)`,
+        );
+      return { people, totals, entries };
     });
   }
 
@@ -247,48 +262,43 @@ export function createConnectionLogsService(deps: {
       query: ConnectionLogFilters & { page: number; pageSize: number },
     ): Promise<ConnectionLogs> {
       const scope = scopeOf(actor, query);
-      const tenant = tenantOf(actor);
-      const { people, ids, inScope, totals, sums, sessions } = await readListPage(actor, scope, query);
-      const signInCounts = await system.countSignIns(tenant, signInFilter(scope, ids));
-      const signInTotal = await system.totalSignIns(tenant, signInFilter(scope, inScope));
-      const signIns: SignIn[] = await system.listSignIns(tenant, signInFilter(scope, ids), {
-        perUser: CONNECTION_LOG_ENTRIES_PER_STUDENT,
+      const { people, totals, entries } = await readListPage(actor, scope, query);
+      const entriesBy = new Map(entries.map((entry) => [entry.userId, entry]));
+      const items: StudentConnectionLog[] = people.map((person) => {
+        const entry = entriesBy.get(person.id);
+        return {
+          studentId: person.id,
+          fullName: person.fullName,
+          email: person.email,
+          signInCount: entry?.signInCount ?? 0,
+          sessionCount: entry?.sessionCount ?? 0,
+          totalSeconds: Number(entry?.totalSeconds ?? 0),
+          signIns: (entry?.signIns ?? []).map((signIn) => ({
+            at: new Date(signIn.at).toISOString(),
+            ipAddress: signIn.ipAddress,
+            userAgent: signIn.userAgent,
+          })),
+          sessions: (entry?.sessions ?? []).map((session) => ({
+            id: session.id,
+            courseId: session.courseId,
+            courseTitle: session.courseTitle,
+            sessionStart: new Date(session.sessionStart).toISOString(),
+            sessionEnd: session.sessionEnd ? new Date(session.sessionEnd).toISOString() : null,
+            durationSeconds: session.durationSeconds,
+            source: session.source === 'offline' ? 'offline' : 'online',
+          })),
+        };
       });
-      const titles = await titlesOf(actor, sessions);
-      const sumsBy = new Map(sums.map((row) => [row.userId, row]));
-      const sessionsBy = byUser(sessions);
-      const signInsBy = byUser(signIns);
-      const items: StudentConnectionLog[] = people.items.map((person) => ({
-        studentId: person.id,
-        fullName: person.fullName,
-        email: person.email,
-        signInCount: signInCounts.get(person.id) ?? 0,
-        sessionCount: sumsBy.get(person.id)?.sessionCount ?? 0,
-        totalSeconds: Number(sumsBy.get(person.id)?.totalSeconds ?? 0),
-        signIns: (signInsBy.get(person.id) ?? []).map((signIn) => ({
-          at: signIn.at.toISOString(),
-          ipAddress: signIn.ipAddress,
-          userAgent: signIn.userAgent,
-        })),
-        sessions: (sessionsBy.get(person.id) ?? []).map((session) => ({
-          id: session.id,
-          courseId: session.courseId,
-          courseTitle: session.courseId ? (titles.get(session.courseId) ?? null) : null,
-          sessionStart: session.sessionStart.toISOString(),
-          sessionEnd: session.sessionEnd?.toISOString() ?? null,
-          durationSeconds: session.durationSeconds,
-          source: session.source === 'offline' ? 'offline' : 'online',
-        })),
-      }));
+      const studentCount = totals?.studentCount ?? 0;
       return {
         items,
-        total: people.total,
-        page: people.page,
-        pageSize: people.pageSize,
+        total: studentCount,
+        page: query.page,
+        pageSize: query.pageSize,
         period: scope.period,
         totals: {
-          studentCount: people.total,
-          signInCount: signInTotal,
+          studentCount,
+          signInCount: totals?.signInCount ?? 0,
           sessionCount: totals?.sessionCount ?? 0,
           totalSeconds: Number(totals?.totalSeconds ?? 0),
         },

@@ -1,19 +1,23 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { Alert } from '@/components/ui/alert';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
-import { FullPageSpinner } from '@/components/ui/spinner';
+import { FullPageSpinner, Spinner } from '@/components/ui/spinner';
 import { type AuthMode, getSignInDestination } from '@/config/paths';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
-import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { cn } from '@/lib/cn';
 import { isClientErrorCode } from '@/lib/error-message';
 import { getSafeRedirect } from '@/lib/safe-redirect';
 
 const MODES: AuthMode[] = ['signin', 'signup'];
+
+/** Sign-up and its form library load with its tab, not with the sign-in screen (issue 12). */
+const SignUpForm = lazy(() =>
+  import('@/features/auth/components/sign-up-form').then((module) => ({ default: module.SignUpForm })),
+);
 
 function AuthNotices({ signedUpEmail }: { signedUpEmail: string | null }) {
   const { t } = useTranslation(['auth', 'errors']);
@@ -137,7 +141,9 @@ export default function AuthRoute() {
             <SignInForm key={signedUpEmail ?? ''} defaultEmail={signedUpEmail ?? ''} />
           </>
         ) : (
-          <SignUpForm onSignedUp={onSignedUp} />
+          <Suspense fallback={<Spinner label={t('common:loading')} className="self-center" />}>
+            <SignUpForm onSignedUp={onSignedUp} />
+          </Suspense>
         )}
       </div>
     </PublicLayout>

@@ -12,12 +12,23 @@ export interface PasswordFieldProps {
   /** Ids of descriptions outside the field, such as the strength meter. */
   describedBy?: string;
   registration: UseFormRegisterReturn;
+  /** For a controlled form (sign-in-form.tsx); react-hook-form's forms leave the input uncontrolled. */
+  value?: string;
 }
 
-export function PasswordField({ label, error, autoComplete, describedBy, registration }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  error,
+  autoComplete,
+  describedBy,
+  registration,
+  value,
+}: PasswordFieldProps) {
   return (
     <Field label={label} error={translateFieldError(error)} describedBy={describedBy}>
-      {(control) => <Input {...control} type="password" autoComplete={autoComplete} {...registration} />}
+      {(control) => (
+        <Input {...control} type="password" autoComplete={autoComplete} value={value} {...registration} />
+      )}
     </Field>
   );
 }
