@@ -24,7 +24,6 @@ describe('error toast with retry (SPEC 8)', () => {
     const { notify } = await import('./toast');
     const errorToast = vi.spyOn(toast, 'error').mockReturnValue(0);
     notify.errorWithRetry('Le chargement a échoué');
-    await vi.waitFor(() => expect(errorToast).toHaveBeenCalled());
     expect(errorToast).toHaveBeenCalledWith(
       'Le chargement a échoué',
       expect.objectContaining({ action: expect.objectContaining({ label: 'Réessayer' }) }),

@@ -1,7 +1,6 @@
 import { TOASTS } from '@cursus/contracts';
+import { toast } from 'sonner';
 import { i18n } from '@/lib/i18n';
-
-type Sonner = typeof import('sonner')['toast'];
 
 type ToastKind = 'success' | 'error' | 'info' | 'message';
 
@@ -28,40 +27,6 @@ export function shouldShowToast(title: string, description: string | undefined, 
   return true;
 }
 
-/** Set once sonner has loaded: from then on toasts are raised synchronously. */
-let sonner: Sonner | undefined;
-let sonnerLoading: Promise<Sonner> | undefined;
-const requestListeners = new Set<() => void>();
-
-/**
- * sonner (about 10 KB gzipped) loads with the first toast, not with the first screen (issue 12).
- * Toasts raised while it loads wait for it, in order; the Toaster mounts then and shows them.
- */
-function withSonner(raise: (toast: Sonner) => void): void {
-  if (sonner) {
-    raise(sonner);
-    return;
-  }
-  if (!sonnerLoading) {
-    sonnerLoading = import('sonner').then((module) => {
-      sonner = module.toast;
-      return module.toast;
-    });
-    for (const listener of requestListeners) listener();
-  }
-  void sonnerLoading.then(raise);
-}
-
-/** Whether a toast was raised, so the Toaster (components/ui/toaster.tsx) must be on screen. */
-export function toastsRequested(): boolean {
-  return sonnerLoading !== undefined;
-}
-
-export function subscribeToToastsRequested(listener: () => void): () => void {
-  requestListeners.add(listener);
-  return () => requestListeners.delete(listener);
-}
-
 interface ToastAction {
   label: string;
   onClick: () => void;
@@ -70,10 +35,8 @@ interface ToastAction {
 function show(kind: ToastKind, title: string, description?: string, action?: ToastAction): void {
   if (!shouldShowToast(title, description, Date.now())) return;
   const options = { description, duration: DURATION_MS[kind], action };
-  withSonner((toast) => {
-    if (kind === 'message') toast(title, options);
-    else toast[kind](title, options);
-  });
+  if (kind === 'message') toast(title, options);
+  else toast[kind](title, options);
 }
 
 /**
@@ -82,7 +45,7 @@ function show(kind: ToastKind, title: string, description?: string, action?: Toa
  */
 function showPersistent(id: string, title: string, action: ToastAction): void {
   if (!shouldShowToast(title, undefined, Date.now())) return;
-  withSonner((toast) => toast.info(title, { id, duration: Number.POSITIVE_INFINITY, action }));
+  toast.info(title, { id, duration: Number.POSITIVE_INFINITY, action });
 }
 
 /** SPEC 9 toasts with their per-kind durations. */

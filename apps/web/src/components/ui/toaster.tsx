@@ -1,18 +1,24 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { subscribeToToastsRequested, toastsRequested } from '@/lib/toast';
+import { TOASTS } from '@cursus/contracts';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Toaster as SonnerToaster } from 'sonner';
+import { useTheme } from '@/hooks/use-theme';
 
-const SonnerToaster = lazy(() => import('./sonner-toaster'));
-
-/**
- * The toasts' region, which loads with the first toast rather than with the first screen (issue 12).
- * sonner shows on mount the toasts raised before it, so none raised meanwhile is lost.
- */
+/** SPEC 9 toasts: 3 visible, 356 px wide, 4 s unless the kind says otherwise (lib/toast.ts). */
 export function Toaster() {
-  const requested = useSyncExternalStore(subscribeToToastsRequested, toastsRequested, toastsRequested);
-  if (!requested) return null;
+  const { t } = useTranslation('common');
+  const { resolvedTheme } = useTheme();
   return (
-    <Suspense fallback={null}>
-      <SonnerToaster />
-    </Suspense>
+    <SonnerToaster
+      theme={resolvedTheme}
+      position="bottom-right"
+      visibleToasts={TOASTS.maxVisible}
+      duration={TOASTS.defaultMs}
+      richColors
+      closeButton
+      containerAriaLabel={t('toasts.region')}
+      toastOptions={{ closeButtonAriaLabel: t('toasts.close') }}
+      style={{ '--width': `${TOASTS.widthPx}px` } as CSSProperties}
+    />
   );
 }
