@@ -12,8 +12,7 @@
  * sent without Accept-Encoding, so compression does not enter the figures. Only 127.0.0.1 is
  * contacted; every phase stops by itself (duration and request cap).
  */
-import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -21,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { signedSessionCookie, startServer } from './support/server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,12 +55,7 @@ const LESSON_HTML = `<p>${'Texte de la leçon, que seule sa page affiche. '.repe
 
 const learner = (index: number) => `bench-${index}`;
 
-/** better-auth's signed session cookie (better-call: value '.' base64 HMAC-SHA256, URI-encoded). */
-function sessionCookie(userId: string): string {
-  const value = `bench-${RUN}-${userId}`;
-  const signature = createHmac('sha256', SECRET).update(value).digest('base64');
-  return `cursus.session_token=${encodeURIComponent(`${value}.${signature}`)}`;
-}
+const sessionCookie = (userId: string) => signedSessionCookie(`bench-${RUN}-${userId}`, SECRET);
 
 /** One organisation, its trainer, learners enrolled in every formation, a week of sessions each. */
 async function generate(databaseUrl: string) {
@@ -117,37 +112,6 @@ async function generate(databaseUrl: string) {
 }
 
 /** The server as `npm start` runs it, plus the baseline route (hence not NODE_ENV=production, which refuses it). */
-async function startServer(databaseUrl: string) {
-  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args['cpu-prof'])] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      BENCH_BASELINE: 'true',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: BASE_URL,
-      AUTH_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      DATABASE_URL: databaseUrl,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE_URL}/api/ready`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not become ready within 60 s');
-}
-
 interface Scenario {
   name: string;
   /** The path for the next request, and who sends it (a learner's id, spread over all of them). */
@@ -203,7 +167,14 @@ async function main() {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${BENCH_DB}`;
   const { courseId, lessonId } = await generate(url.toString());
-  const server = await startServer(url.toString());
+  const server = await startServer({
+    root: ROOT,
+    port: PORT,
+    secret: SECRET,
+    // NODE_ENV=test: production refuses BENCH_BASELINE, the route every scenario is compared with.
+    env: { NODE_ENV: 'test', BENCH_BASELINE: 'true', DATABASE_URL: url.toString() },
+    cpuProfDir: args['cpu-prof'],
+  });
   // The bare route /api/health is compared with: Fastify alone, same answer, no plugin.
   const bare = Fastify();
   bare.get('/api/health', async () => ({ status: 'ok' }));

@@ -18,8 +18,7 @@
  * model that: each connection sends its quota at the start of every second, then waits, which
  * measures a burst of 1,000 simultaneous writes instead. autocannon drives the closed-loop phases.
  */
-import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -29,6 +28,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { signedSessionCookie, startServer } from './support/server.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,12 +61,7 @@ const SETTLE_S = 5;
 const sessionId = (index: number) => `10000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
 const token = (index: number) => `bench-${RUN}-${index}`;
 
-/** better-auth's signed session cookie (better-call: value '.' base64 HMAC-SHA256, URI-encoded). */
-function sessionCookie(index: number): string {
-  const value = token(index);
-  const signature = createHmac('sha256', SECRET).update(value).digest('base64');
-  return `cursus.session_token=${encodeURIComponent(`${value}.${signature}`)}`;
-}
+const sessionCookie = (index: number) => signedSessionCookie(token(index), SECRET);
 
 /** Learners, their auth sessions, a week of closed sessions each and one open session, on the owner connection. */
 async function generate(target: { databaseUrl: string } | { dataDir: string }) {
@@ -110,36 +105,6 @@ async function generate(target: { databaseUrl: string } | { dataDir: string }) {
 }
 
 /** The server as `npm start` runs it (without the web build), on its own port and storage. */
-async function startServer(env: Record<string, string>) {
-  const profile = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(args['cpu-prof'])] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      APP_URL: BASE_URL,
-      AUTH_SECRET: SECRET,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE_URL}/api/ready`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not become ready within 60 s');
-}
-
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -286,7 +251,13 @@ async function main() {
     env = { DATA_DIR: tempDir };
     await generate({ dataDir: tempDir });
   }
-  const server = await startServer(env);
+  const server = await startServer({
+    root: ROOT,
+    port: PORT,
+    secret: SECRET,
+    env,
+    cpuProfDir: args['cpu-prof'],
+  });
   try {
     console.log(
       `engine ${ENGINE}, ${STUDENTS} learners, ${CONNECTIONS} connections, ${DURATION_S} s per phase, after a warm-up pass`,

@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+
+/** better-auth's signed session cookie (better-call: value '.' base64 HMAC-SHA256, URI-encoded). */
+export function signedSessionCookie(token: string, secret: string): string {
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  return `cursus.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+/**
+ * The server as production starts it (`apps/server/src/main.ts` under tsx), on 127.0.0.1, resolved
+ * once `/api/ready` answers. `env` completes or overrides the defaults (engine, NODE_ENV, flags).
+ */
+export async function startServer(options: {
+  root: string;
+  port: number;
+  secret: string;
+  env: Record<string, string>;
+  /** Writes a V8 CPU profile of the server to this folder. */
+  cpuProfDir?: string;
+}): Promise<ChildProcess> {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const profile = options.cpuProfDir
+    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(options.cpuProfDir)]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: options.root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      AUTH_SECRET: options.secret,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/ready`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not become ready within 60 s');
+}
