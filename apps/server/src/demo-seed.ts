@@ -34,7 +34,7 @@ export async function seedDemo(options: {
   dataDir: string;
   now?: Date;
 }): Promise<DemoAccount[]> {
-  const { auth, courses, notifications, organizations, timeTracking } = options.modules;
+  const { auth, courses, notifications, organizations, system, timeTracking } = options.modules;
   const now = options.now ?? new Date();
   const organization = await organizations.seedDemo();
   const people: DemoPerson[] = DEMO_PEOPLE.map(({ local, ...person }) => ({
@@ -55,7 +55,7 @@ export async function seedDemo(options: {
     // A month ago: the tracked time below falls within the enrolment.
     enrolledAt: new Date(now.getTime() - 30 * 86_400_000),
   });
-  await timeTracking.seedDemo({
+  const signIns = await timeTracking.seedDemo({
     students: [
       { userId: userIdOf('lea.martin'), activity: 0.6 },
       { userId: userIdOf('hugo.bernard'), activity: 0.9 },
@@ -63,6 +63,7 @@ export async function seedDemo(options: {
     ],
     now,
   });
+  await system.seedDemo(signIns);
   await notifications.seedDemo(organization);
   const lines = [
     '# Cursus demo accounts, generated at seeding: role, email, password (tab-separated)',

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, signIn, type TestApp } from '../../../test/helper.ts';
 import { type DemoAccount, seedDemo } from '../../demo-seed.ts';
+import { signInLogs } from '../system/system.tables.ts';
 import { courseEnrollments, courses } from './courses.tables.ts';
 import { seedDemoCourses } from './seed-demo-courses.ts';
 
@@ -71,6 +72,15 @@ describe('demo formations', () => {
     expect(await totalOf('hugo.bernard')).toBeGreaterThan(5 * 3600);
     expect(await totalOf('lea.martin')).toBeGreaterThan(0);
     expect(await totalOf('nathan.durand')).toBe(0);
+    // Each day of study opens with a sign-in, dated then: the connection logs show both.
+    const hugo = accounts.find((account) => account.email.startsWith('hugo.bernard'))!;
+    const pastSignIns = await testApp.database.db
+      .select()
+      .from(signInLogs)
+      .where(
+        and(eq(signInLogs.userId, hugo.userId), lt(signInLogs.createdAt, new Date(Date.now() - 86_400_000))),
+      );
+    expect(pastSignIns.length).toBeGreaterThan(5);
     // Totals agree with the sessions, as the integrity job checks.
     const report = await testApp.modules.timeTracking.integrity.runIntegrityCheck(new Date());
     expect(report).toMatchObject({ repairedTotals: 0 });

@@ -2,6 +2,7 @@ import type { SessionUser } from '@cursus/contracts';
 import type { Database } from '../../db/client.ts';
 import type { LearningService } from '../courses/courses.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
+import type { DemoSignIn } from '../system/system.module.ts';
 import { startOfParisDay } from './paris-calendar.ts';
 import { addToTotals } from './time-totals.ts';
 import { userTimeTracking } from './time-tracking.tables.ts';
@@ -10,6 +11,24 @@ import { userTimeTracking } from './time-tracking.tables.ts';
 export const DEMO_TIME_DAYS = 21;
 
 const PARIS_WEEKDAY = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', weekday: 'short' });
+
+/** Each learner's browser, and an address of the documentation ranges (RFC 5737), never a real one's. */
+const DEMO_DEVICES = [
+  {
+    ipAddress: '192.0.2.24',
+    userAgent:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+  },
+  {
+    ipAddress: '198.51.100.7',
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.6; rv:133.0) Gecko/20100101 Firefox/133.0',
+  },
+  {
+    ipAddress: '203.0.113.58',
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  },
+] as const;
 
 /** A small seeded generator (mulberry32): the same demo every time, without a dependency. */
 function randomFrom(seed: number) {
@@ -27,13 +46,15 @@ function randomFrom(seed: number) {
  * formation each follows, closed, with their totals, so a newcomer finds Mon Suivi, the dashboards
  * and the connection logs with real rows. `activity` is the share of weekdays a learner studied.
  * Learners with no formation get none: the demo keeps someone to show the empty states.
+ * Returns the sign-in that opened each day's study, for the system module to record.
  */
 export async function seedDemoTime(
   deps: { database: Database; learning: LearningService; organizations: OrganizationsService },
   input: { students: readonly { userId: string; activity: number }[]; now: Date },
-) {
+): Promise<DemoSignIn[]> {
   const { database, learning, organizations } = deps;
   const today = startOfParisDay(input.now);
+  const signIns: DemoSignIn[] = [];
   for (const [index, student] of input.students.entries()) {
     const user = await organizations.loadUser(student.userId);
     if (!user?.organizationId) continue;
@@ -43,16 +64,28 @@ export async function seedDemoTime(
     if (!course) continue;
     const enrolledAt = new Date(course.enrolledAt);
     const random = randomFrom(index + 1);
+    const device = DEMO_DEVICES[index % DEMO_DEVICES.length]!;
     const sessions: (typeof userTimeTracking.$inferInsert)[] = [];
     for (let daysAgo = DEMO_TIME_DAYS; daysAgo >= 1; daysAgo--) {
       // Noon, then back to the Paris midnight of that day (never off by a daylight-saving hour).
       const day = startOfParisDay(new Date(today.getTime() - daysAgo * 86_400_000 + 12 * 3_600_000));
       if (['Sat', 'Sun'].includes(PARIS_WEEKDAY.format(new Date(day.getTime() + 12 * 3_600_000)))) continue;
       if (random() > student.activity) continue;
+      let signedIn = false;
       // A morning sitting, and some afternoons a second one.
       for (const startHour of random() < 0.4 ? [9, 14] : [9 + Math.floor(random() * 8)]) {
         const start = new Date(day.getTime() + (startHour + random()) * 3_600_000);
         if (start < enrolledAt) continue;
+        // The day's sign-in, a couple of minutes before its first sitting (the session stays signed in).
+        if (!signedIn) {
+          signedIn = true;
+          signIns.push({
+            userId: student.userId,
+            organizationId: user.organizationId,
+            at: new Date(start.getTime() - 2 * 60_000),
+            ...device,
+          });
+        }
         const durationSeconds = Math.round((20 + random() * 70) * 60);
         const end = new Date(start.getTime() + durationSeconds * 1000);
         sessions.push({
@@ -78,4 +111,5 @@ export async function seedDemoTime(
       );
     });
   }
+  return signIns;
 }
