@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { afterBuildWritten } from './after-build.ts';
 import {
   type BundleReport,
   KB,
@@ -61,25 +62,12 @@ export function readBudgets(file: string): BundleBudgets {
 
 /** Checks the written build against the budgets once every plugin (the service worker's too) is done. */
 export function bundleBudgets(budgetsFile: string): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'cursus:bundle-budgets',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        const dist = path.resolve(config.root, config.build.outDir);
-        const problems = checkBudgets(measureBundle(dist), readBudgets(budgetsFile));
-        if (problems.length > 0) {
-          throw new Error(
-            `Bundle budgets exceeded (${path.relative(config.root, budgetsFile)}):\n- ${problems.join('\n- ')}`,
-          );
-        }
-      },
-    },
-  };
+  return afterBuildWritten('cursus:bundle-budgets', (dist, root) => {
+    const problems = checkBudgets(measureBundle(dist), readBudgets(budgetsFile));
+    if (problems.length > 0) {
+      throw new Error(
+        `Bundle budgets exceeded (${path.relative(root, budgetsFile)}):\n- ${problems.join('\n- ')}`,
+      );
+    }
+  });
 }

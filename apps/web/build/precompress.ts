@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin } from 'vite';
+import { afterBuildWritten } from './after-build.ts';
 
 const TEXT_FILE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
 /** Below about one TCP segment compressing saves no round trip (the API's threshold too). */
@@ -42,19 +43,5 @@ export function precompressDirectory(dist: string): void {
 
 /** Runs after every other plugin has written its files (vite-plugin-pwa's sw.js among them). */
 export function precompress(): Plugin {
-  let config: ResolvedConfig;
-  return {
-    name: 'cursus:precompress',
-    apply: 'build',
-    configResolved(resolved) {
-      config = resolved;
-    },
-    closeBundle: {
-      order: 'post',
-      sequential: true,
-      handler() {
-        precompressDirectory(path.resolve(config.root, config.build.outDir));
-      },
-    },
-  };
+  return afterBuildWritten('cursus:precompress', (dist) => precompressDirectory(dist));
 }
