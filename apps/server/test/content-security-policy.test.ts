@@ -24,14 +24,14 @@ async function policyOf(url: string): Promise<Map<string, string>> {
 
 describe('content security policy of the lesson view', () => {
   it('frames only our own files and the privacy-friendly video players', async () => {
-    const directives = await policyOf('/api/health');
+    const directives = await policyOf('/formations');
     // 'self' for PDFs shown in the browser's viewer; then youtube-nocookie, player.vimeo and dailymotion.
     expect(directives.get('frame-src')).toBe(["'self'", ...VIDEO_EMBED_ORIGINS].join(' '));
     expect(directives.get('frame-src')).not.toMatch(/\*|https:\/\/www\.youtube\.com/);
   });
 
   it('plays uploaded videos from our origin and keeps plugins and foreign framing out', async () => {
-    const directives = await policyOf('/api/health');
+    const directives = await policyOf('/formations');
     // No media-src of its own: uploaded videos fall back to default-src 'self' (our file route).
     expect(directives.has('media-src')).toBe(false);
     expect(directives.get('default-src')).toBe("'self'");

@@ -52,7 +52,24 @@ export async function registerSecurity(app: FastifyInstance, appUrl: string) {
     },
     hsts: isHttps,
   });
+  // JSON never runs as a page, so API answers carry only the headers that matter for data: about
+  // 300 bytes instead of helmet's 1 KB, built once (issue 12: /api/health at 0.45x a bare route).
+  // Pages and static files keep the full set; a file download sets its own policy (files.routes.ts).
+  const apiHeaders = Object.entries({
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(isHttps ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  });
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/')) {
+      for (const [name, value] of apiHeaders) reply.raw.setHeader(name, value);
+      done();
+      return;
+    }
     reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
     setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
