@@ -4,6 +4,7 @@ import { DATABASE_ROLES, type Db, type TenantContext, type Tx } from '../src/db/
 import {
   authAccounts,
   authUsers,
+  courses,
   jobRuns,
   organizations,
   profiles,
@@ -117,6 +118,37 @@ describe(`row-level security on ${ENGINE}`, () => {
     expect(rows.map((row) => row.name).sort()).toEqual(['Organisme A', 'Organisme B']);
   });
 
+  it('rolls back a tenant transaction that fails, and leaves neither its settings nor its role behind', async () => {
+    const failure = new Error('the work failed');
+    const outcome = testApp.database.withTenant(tenants.trainerA, async (tx) => {
+      await tx.insert(courses).values({
+        organizationId: tenants.trainerA.organizationId!,
+        title: 'Written by a failed request',
+        createdBy: tenants.trainerA.userId,
+      });
+      // A savepoint inside the tenant's transaction still works (Drizzle's nested transaction).
+      await tx.transaction(async (inner) => inner.execute(sql`select 1`));
+      throw failure;
+    });
+    await expect(outcome).rejects.toBe(failure);
+    const titles = await testApp.database.withTenant(tenants.trainerA, (tx) =>
+      tx.select({ title: courses.title }).from(courses),
+    );
+    expect(titles).toEqual([]);
+    // Every connection of the pool, once its transactions ended, is the service role again, unset.
+    const after = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        testApp.database.service.execute(
+          sql`select current_user as name, coalesce(current_setting('app.user_id', true), '') as user_id`,
+        ),
+      ),
+    );
+    for (const result of after) {
+      expect((result as unknown as { rows: unknown[] }).rows).toEqual([
+        { name: DATABASE_ROLES.service, user_id: '' },
+      ]);
+    }
+  });
   it('refuses to move a profile into another organisation', async () => {
     const updated = await testApp.database.withTenant(tenants.trainerB, (tx) =>
       tx

@@ -5,18 +5,22 @@ import { fileURLToPath } from 'node:url';
 import type { Role, SessionUser } from '@cursus/contracts';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres/session';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * Handles without drizzle's relational query API (`db.query.<table>`): nothing uses it, and with a
+ * schema every transaction built a query builder for each table of the app (issue 12: about 2 % of
+ * a read request's CPU, growing with every table a domain adds). Tables are imported where queried.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who a request acts for; row-level security policies read these per transaction. */
 export interface TenantContext {
@@ -183,23 +187,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = openPool(startingAs(options.databaseUrl, DATABASE_ROLES.service), options.poolSize ?? 10);
     const jobsPool = openPool(startingAs(options.databaseUrl, DATABASE_ROLES.jobs), SMALL_POOL_SIZE);
     const ownerPool = openPool({ connectionString: ownerUrl }, SMALL_POOL_SIZE);
-    const service = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const service = drizzleNodePg(pool) as unknown as Db;
     return wrap(
       'postgres',
       {
-        owner: drizzleNodePg(ownerPool, { schema }) as unknown as Db,
+        owner: drizzleNodePg(ownerPool) as unknown as Db,
         service,
-        jobs: drizzleNodePg(jobsPool, { schema }) as unknown as Db,
-        tenantBase: service,
+        jobs: drizzleNodePg(jobsPool) as unknown as Db,
       },
       {
+        tenantTransaction: (settings, work) => pooledTenantTransaction(pool, settings, work),
         async migrate() {
           // A connection of its own, without the statement timeout: a migration may rewrite a table.
           const client = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis });
           client.on('error', (error) => log.error({ err: error }, 'migration connection lost'));
           await client.connect();
           try {
-            await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+            await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
           } finally {
             await client.end();
           }
@@ -221,19 +225,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Trigram indexes serve substring search (courses' titles); PostgreSQL ships it in contrib.
     extensions: { pg_trgm },
   });
-  const owner = drizzlePglite(client, { schema }) as unknown as Db;
+  const owner = drizzlePglite(client) as unknown as Db;
   const database = wrap(
     'pglite',
     {
       owner,
-      service: drizzlePglite({ client: pgliteAs(client, DATABASE_ROLES.service), schema }) as unknown as Db,
-      jobs: drizzlePglite({ client: pgliteAs(client, DATABASE_ROLES.jobs), schema }) as unknown as Db,
-      // The tenant's transaction switches role in its first statement.
-      tenantBase: owner,
+      service: drizzlePglite({ client: pgliteAs(client, DATABASE_ROLES.service) }) as unknown as Db,
+      jobs: drizzlePglite({ client: pgliteAs(client, DATABASE_ROLES.jobs) }) as unknown as Db,
     },
     {
-      migrate: () =>
-        migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+      // In process, a round trip costs nothing: Drizzle's own transaction, role switched in its first statement.
+      tenantTransaction: (settings, work) =>
+        owner.transaction(async (tx) => {
+          await tx.execute(sql.raw(settings));
+          return work(tx);
+        }),
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => client.close(),
       async script(text) {
         return (await client.exec(text)).at(-1)?.rows ?? [];
@@ -242,6 +249,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   );
   database.pglite = client;
   return database;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Drizzle's transaction on a connection of the requests' pool, begun together with the tenant's
+ * settings: `begin` and the settings travel as one simple query, one round trip where Drizzle's
+ * `transaction()` takes two (issue 12: every tenant request pays it). Commit, rollback and the
+ * release follow Drizzle's own (drizzle-orm/node-postgres/session.js); a connection whose rollback
+ * failed is discarded rather than handed to the next request in an unknown state.
+ */
+async function pooledTenantTransaction<T>(
+  pool: pg.Pool,
+  settings: string,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    const session = new NodePgSession(client, dialect, undefined);
+    const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
+    try {
+      await client.query(`begin; ${settings}`);
+      const result = await work(tx);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**
@@ -314,16 +356,29 @@ function inline(query: { sql: string; params: unknown[] }): string {
   return query.sql.replace(/\$(\d+)/g, (_, index: string) => literal(query.params[Number(index) - 1]));
 }
 
+/**
+ * The statement that makes a transaction the tenant's: transaction-local settings only (on the
+ * embedded engine's single backend, session settings would leak into the next request), and
+ * setting 'role' transaction-locally is what SET LOCAL ROLE does. Inlined, so it can travel in the
+ * same simple query as the `begin` (ids and roles are ours; literal() refuses anything unsafe).
+ */
+function tenantSettings(context: TenantContext): string {
+  return `select set_config('app.user_id', ${literal(context.userId)}, true),
+    set_config('app.role', ${literal(context.role)}, true),
+    set_config('app.organization_id', ${literal(context.organizationId ?? '')}, true),
+    set_config('role', ${literal(DATABASE_ROLES.tenant)}, true)`;
+}
+
 function wrap(
   kind: Database['kind'],
   handles: {
     owner: Db;
     service: Db;
     jobs: Db;
-    /** Where a tenant's transaction starts: the requests' pool, or the embedded engine itself. */
-    tenantBase: Db;
   },
   engine: {
+    /** A transaction as cursus_app: `settings` (tenantSettings) run first, in its first round trip. */
+    tenantTransaction<T>(settings: string, work: (tx: Tx) => Promise<T>): Promise<T>;
     migrate: () => Promise<void>;
     close: () => Promise<void>;
     script: (text: string) => Promise<Record<string, unknown>[]>;
@@ -334,37 +389,15 @@ function wrap(
     db: handles.owner,
     service: handles.service,
     jobs: handles.jobs,
-    async withTenant(context, work) {
-      return handles.tenantBase.transaction(async (tx) => {
-        // Transaction-local settings only: on the embedded engine's single backend, session
-        // settings would leak into the next request.
-        // One round trip: setting 'role' transaction-locally is what SET LOCAL ROLE does.
-        await tx.execute(
-          sql`select set_config('app.user_id', ${context.userId}, true),
-                     set_config('app.role', ${context.role}, true),
-                     set_config('app.organization_id', ${context.organizationId ?? ''}, true),
-                     set_config('role', ${DATABASE_ROLES.tenant}, true)`,
-        );
-        return work(tx);
-      });
-    },
+    withTenant: (context, work) => engine.tenantTransaction(tenantSettings(context), work),
     async queryAsTenant<T>(
       context: TenantContext,
       query: { sql: string; params: unknown[] },
       options: { durable?: boolean } = {},
     ) {
-      const settings = inline({
-        sql: `select set_config('app.user_id', $1, true), set_config('app.role', $2, true),
-          set_config('app.organization_id', $3, true), set_config('role', $4, true),
-          set_config('synchronous_commit', $5, true)`,
-        params: [
-          context.userId,
-          context.role,
-          context.organizationId ?? '',
-          DATABASE_ROLES.tenant,
-          options.durable === false ? 'off' : 'on',
-        ],
-      });
+      const settings = `${tenantSettings(context)}, set_config('synchronous_commit', ${literal(
+        options.durable === false ? 'off' : 'on',
+      )}, true)`;
       return (await engine.script(`${settings};\n${inline(query)}`)) as T[];
     },
     migrate: engine.migrate,
