@@ -100,6 +100,26 @@ export const CourseSchema = z.object({
 });
 export type Course = z.infer<typeof CourseSchema>;
 
+/**
+ * A formation as a row of the trainers' and admins' list shows it: the sheet's long texts stay on
+ * the formation's own page (issue 12: a list reads and sends only what it shows).
+ */
+export const CourseListItemSchema = CourseSchema.pick({
+  id: true,
+  organizationId: true,
+  organizationName: true,
+  title: true,
+  category: true,
+  status: true,
+  isLocked: true,
+  isArchived: true,
+  updatedAt: true,
+  moduleCount: true,
+  lessonCount: true,
+  enrollmentCount: true,
+});
+export type CourseListItem = z.infer<typeof CourseListItemSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Lessons and their content
 // ---------------------------------------------------------------------------------------------
@@ -387,7 +407,7 @@ export type CourseListQuery = z.input<typeof CourseListQuerySchema>;
  * `emptyReason` is SPEC 8's EMPTY_COURSES ('No courses found') when the list is empty and no
  * filter narrowed it: the organisation has no formation yet.
  */
-export const CourseListSchema = paginated(CourseSchema).extend({
+export const CourseListSchema = paginated(CourseListItemSchema).extend({
   emptyReason: z.literal('EMPTY_COURSES').optional(),
 });
 export type CourseList = z.infer<typeof CourseListSchema>;

@@ -1,5 +1,6 @@
 import {
   type Course,
+  type CourseListItem,
   type CourseModality,
   type CourseModule,
   type CourseStatus,
@@ -31,12 +32,42 @@ export type LessonRow = typeof courseLessons.$inferSelect;
 const courseIdColumn = qualified(courses, courses.id);
 
 /** What a Course answer is selected from: the row and its counts. */
-export const courseSelection = {
-  course: courses,
+const courseCounts = {
   moduleCount: sql<number>`(select count(*) from ${courseModules} where ${courseModules.courseId} = ${courseIdColumn})::int`,
   lessonCount: sql<number>`(select count(*) from ${courseLessons} where ${courseLessons.courseId} = ${courseIdColumn})::int`,
   enrollmentCount: sql<number>`(select count(*) from ${courseEnrollments} where ${courseEnrollments.courseId} = ${courseIdColumn})::int`,
 };
+
+export const courseSelection = { course: courses, ...courseCounts };
+
+/** What a row of the formation list shows (CourseListItemSchema), and nothing else. */
+export const courseListSelection = {
+  id: courses.id,
+  organizationId: courses.organizationId,
+  title: courses.title,
+  category: courses.category,
+  status: courses.status,
+  isLocked: courses.isLocked,
+  archivedAt: courses.archivedAt,
+  updatedAt: courses.updatedAt,
+  ...courseCounts,
+};
+
+export function toCourseListItem(
+  row: Omit<CourseListItem, 'organizationName' | 'status' | 'isArchived' | 'updatedAt'> & {
+    status: string;
+    archivedAt: Date | null;
+    updatedAt: Date;
+  },
+): Omit<CourseListItem, 'organizationName'> {
+  const { archivedAt, updatedAt, status, ...rest } = row;
+  return {
+    ...rest,
+    status: status as CourseStatus,
+    isArchived: archivedAt !== null,
+    updatedAt: iso(updatedAt),
+  };
+}
 
 export interface CourseSelectionRow {
   course: CourseRow;

@@ -31,10 +31,12 @@ import { containsPattern } from '../../lib/sql-pattern.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import {
   type CourseFacts,
+  courseListSelection,
   courseSelection,
   findCourse,
   loadCourseOutline,
   toCourse,
+  toCourseListItem,
 } from './course-queries.ts';
 import {
   courseEnrollments,
@@ -55,7 +57,10 @@ export function createCoursesService(options: { database: Database; organization
     database.withTenant(tenantOf(actor), work);
 
   /** Their organisations' names, as the tenant may see them (the default name otherwise). */
-  async function named(tx: Tx, items: CourseFacts[]): Promise<Course[]> {
+  async function named<T extends { organizationId: string }>(
+    tx: Tx,
+    items: T[],
+  ): Promise<(T & { organizationName: string })[]> {
     const names = await organizations.namesOf(
       tx,
       items.map((course) => course.organizationId),
@@ -99,6 +104,16 @@ export function createCoursesService(options: { database: Database; organization
     titleOf: (courseId: SQLWrapper) =>
       sql<string | null>`(select ${courses.title} from ${courses} where ${courses.id} = ${courseId})`,
 
+    /** A module's title, like `titleOf` (quizzes attached to a module). */
+    moduleTitleOf: (moduleId: SQLWrapper) =>
+      sql<
+        string | null
+      >`(select ${courseModules.title} from ${courseModules} where ${courseModules.id} = ${moduleId})`,
+
+    /** Whether learners see the formation (published, not archived), like `titleOf`. */
+    isOpenToLearners: (courseId: SQLWrapper) =>
+      sql<boolean>`exists (select 1 from ${courses} where ${courses.id} = ${courseId} and ${courses.status} = 'published' and ${courses.archivedAt} is null)`,
+
     /** Titles of the formations the tenant may see, by id (for other modules' lists and exports). */
     async titlesOf(tenant: TenantContext, courseIds: string[]): Promise<Map<string, string>> {
       if (courseIds.length === 0) return new Map();
@@ -138,12 +153,12 @@ export function createCoursesService(options: { database: Database; organization
           query,
           tx.select({ total: count() }).from(courses).where(where),
           tx
-            .select(courseSelection)
+            .select(courseListSelection)
             .from(courses)
             .where(where)
             .orderBy(...orderBy)
             .$dynamic(),
-          toCourse,
+          toCourseListItem,
         );
         const isUnfiltered =
           !query.search && !query.status && query.locked === undefined && !query.archived && query.page === 1;

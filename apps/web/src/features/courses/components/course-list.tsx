@@ -1,4 +1,4 @@
-import { type Course, type CourseListQuery, DEFAULT_PAGE_SIZE } from '@cursus/contracts';
+import { type CourseListItem, type CourseListQuery, DEFAULT_PAGE_SIZE } from '@cursus/contracts';
 import { BookOpen, PlusCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -85,7 +85,7 @@ export function CourseList({ isAdmin = false, organizations, createHref, getEdit
   const filters = readFilters(searchParams);
   const [searchText, setSearchText] = useState(filters.search);
   const debouncedSearch = useDebouncedValue(searchText);
-  const [courseToDelete, setCourseToDelete] = useState<Course | null>(null);
+  const [courseToDelete, setCourseToDelete] = useState<CourseListItem | null>(null);
 
   const update = (changes: Partial<CourseListFilterValues & { page: number }>) => {
     // Any new filter starts again from the first page.

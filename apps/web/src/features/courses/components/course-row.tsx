@@ -1,4 +1,4 @@
-import type { Course, Language } from '@cursus/contracts';
+import type { CourseListItem, Language } from '@cursus/contracts';
 import { Eye, EyeOff, Lock, LockOpen, PencilLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,14 +13,14 @@ import { CourseStatusBadges } from './course-status-badges';
 import { useCourseActions } from './use-course-actions';
 
 export interface CourseRowProps {
-  course: Course;
+  course: CourseListItem;
   editHref: string;
   /** Admins see every organisation's formations, so each row names its organisation. */
   showOrganization: boolean;
-  onDelete: (course: Course) => void;
+  onDelete: (course: CourseListItem) => void;
 }
 
-function CourseCounts({ course, language }: { course: Course; language: Language }) {
+function CourseCounts({ course, language }: { course: CourseListItem; language: Language }) {
   const { t } = useTranslation('courses');
   const parts = [
     t('counts.modules', { count: course.moduleCount }),
