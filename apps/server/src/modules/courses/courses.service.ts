@@ -30,12 +30,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import {
-  type CourseFacts,
   courseListSelection,
-  courseSelection,
   findCourse,
   loadCourseOutline,
-  toCourse,
   toCourseListItem,
 } from './course-queries.ts';
 import {
