@@ -1,12 +1,17 @@
+// First: zod's settings must be in place before any module that loads zod (lib/zod-config.ts).
+import '@/lib/zod-config';
 import { registerSW } from 'virtual:pwa-register';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
 import { AppErrorBoundary } from '@/components/errors/fatal-error-screen';
+import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { initializeApp } from '@/lib/app-init';
 import { installGlobalErrorLogging } from '@/lib/error-logger';
 import { i18nReady } from '@/lib/i18n';
 import { captureInstallPrompt } from '@/lib/install-prompt';
+import { createQueryClient } from '@/lib/react-query';
 import { registerServiceWorker } from '@/lib/service-worker';
 import '@/styles.css';
 
@@ -17,13 +22,19 @@ installGlobalErrorLogging();
 // Before the first render: Chromium fires it once, early, whichever page the visitor opened.
 captureInstallPrompt();
 
+// issue 12: the session check and the first page's code (the router loads the matched routes as it
+// is made) start now, alongside the translations, instead of one after the other once rendered.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(sessionQueryOptions());
+const router = createAppRouter();
+
 // The first render waits for the start namespaces of the chosen language (lib/i18n.ts), a few
 // kilobytes the service worker keeps offline, so the first paint is never a raw key.
 void i18nReady.finally(() =>
   createRoot(container).render(
     <StrictMode>
       <AppErrorBoundary>
-        <App />
+        <App router={router} queryClient={queryClient} />
       </AppErrorBoundary>
     </StrictMode>,
   ),

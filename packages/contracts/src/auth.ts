@@ -66,6 +66,12 @@ export const VerifyEmailQuerySchema = z.object({ token: z.string().min(1).max(20
 
 export const UpdatePreferencesInputSchema = z.object({ language: LanguageSchema });
 
+/**
+ * The session check, the one auth call of the first screen: the web app reads its method and path
+ * from here without the schemas, so the sign-in page does not load zod (issue 12).
+ */
+export const SESSION_ROUTE = { method: 'GET', path: '/api/auth/session' } as const;
+
 export const authRoutes = {
   signUp: {
     method: 'POST',
@@ -90,7 +96,7 @@ export const authRoutes = {
     response: SessionResultSchema,
   },
   signOut: { method: 'POST', path: '/api/auth/sign-out', access: 'public', response: OkSchema },
-  session: { method: 'GET', path: '/api/auth/session', access: 'public', response: MaybeSessionResultSchema },
+  session: { ...SESSION_ROUTE, access: 'public', response: MaybeSessionResultSchema },
   resendConfirmation: {
     method: 'POST',
     path: '/api/auth/resend-confirmation',

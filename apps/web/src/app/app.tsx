@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import type { createAppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export interface AppProps {
+  /** Made before the first render (main.tsx), so the first page's code and data are already coming. */
+  router: ReturnType<typeof createAppRouter>;
+  queryClient: QueryClient;
+}
+
+export function App({ router, queryClient }: AppProps) {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -1,14 +1,19 @@
 import { act, render, screen } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OfflineBanner, RECONNECTED_BANNER_MS } from '@/components/offline-banner';
 import { CONNECTIVITY_EVENT, type ConnectivityDetail } from '@/lib/connectivity';
 import { changeLanguage } from '@/lib/i18n';
-import { resetToastHistory } from '@/lib/toast';
+import { loadToasts, markToasterMounted, resetToastHistory } from '@/lib/toast';
 
 const OFFLINE_TEXT = 'Mode hors ligne - Seules les formations téléchargées sont accessibles';
 
 describe('OfflineBanner', () => {
+  // As in the app once idle: sonner loaded and its Toaster listening.
+  beforeAll(async () => {
+    await loadToasts();
+    markToasterMounted();
+  });
   beforeEach(async () => {
     await changeLanguage('fr');
     resetToastHistory();

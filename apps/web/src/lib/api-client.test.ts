@@ -1,7 +1,7 @@
-import { authRoutes } from '@cursus/contracts';
+import { authRoutes, ErrorBodySchema } from '@cursus/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, buildUser, mockApi } from '@/testing/test-utils';
-import { ApiError, callApi } from './api-client';
+import { ApiError, callApi, readErrorBody } from './api-client';
 import { changeLanguage } from './i18n';
 
 async function rejectionOf(promise: Promise<unknown>): Promise<ApiError> {
@@ -81,4 +81,31 @@ describe('callApi', () => {
       status: 200,
     });
   });
+});
+
+// issue 12: error bodies are checked by hand to keep zod out of the first screen; the check must accept
+// and refuse exactly what the contract's schema does, and keep the same fields.
+describe('readErrorBody', () => {
+  const ERROR = { code: 'VALIDATION_ERROR', message: 'Invalid input' };
+  const BODIES: Record<string, unknown> = {
+    'a bare error': { error: ERROR },
+    'field errors': { error: { ...ERROR, details: { fields: [{ path: 'email', message: 'x', extra: 1 }] } } },
+    'a retry delay': { error: { ...ERROR, code: 'RATE_LIMITED', details: { retryAfterSeconds: 42 } } },
+    'empty details with an unknown key': { error: { ...ERROR, details: { other: true } }, requestId: 'r1' },
+    'an unknown code': { error: { ...ERROR, code: 'TEAPOT' } },
+    'a code inherited from Object': { error: { ...ERROR, code: 'toString' } },
+    'no message': { error: { code: 'SERVER_ERROR' } },
+    'null details': { error: { ...ERROR, details: null } },
+    'fields that are not a list': { error: { ...ERROR, details: { fields: 'email' } } },
+    'a field without its message': { error: { ...ERROR, details: { fields: [{ path: 'email' }] } } },
+    'a fractional retry delay': { error: { ...ERROR, details: { retryAfterSeconds: 1.5 } } },
+    'a proxy page': '<html>Bad gateway</html>',
+    nothing: undefined,
+  };
+  for (const [name, body] of Object.entries(BODIES)) {
+    it(`agrees with ErrorBodySchema on ${name}`, () => {
+      const parsed = ErrorBodySchema.safeParse(body);
+      expect(readErrorBody(body)).toEqual(parsed.success ? parsed.data.error : undefined);
+    });
+  }
 });

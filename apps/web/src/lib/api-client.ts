@@ -1,4 +1,10 @@
-import { ErrorBodySchema, type ErrorCode, type FieldError, type RouteContract } from '@cursus/contracts';
+import {
+  ERROR_STATUS,
+  type ErrorBody,
+  type ErrorCode,
+  type FieldError,
+  type RouteContract,
+} from '@cursus/contracts';
 import type { z } from 'zod';
 import { getLanguage } from '@/lib/i18n';
 
@@ -53,7 +59,18 @@ export type CallInput<R extends RouteContract> = (Schema<R, 'body'> extends z.Zo
 
 export type CallResult<R extends RouteContract> = z.output<R['response']>;
 
-function buildUrl(route: RouteContract, input: { query?: unknown; params?: unknown }): string {
+/** Where a call goes: a contract's method and path. */
+export type ApiTarget = Pick<RouteContract, 'method' | 'path'>;
+
+interface SendInput {
+  body?: unknown;
+  query?: unknown;
+  params?: unknown;
+  signal?: AbortSignal;
+  keepalive?: boolean;
+}
+
+function buildUrl(route: ApiTarget, input: { query?: unknown; params?: unknown }): string {
   const params = (input.params ?? {}) as Record<string, string | number>;
   const path = route.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => {
     const value = params[name];
@@ -85,9 +102,43 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+}
+
+/**
+ * contracts' ErrorBodySchema, checked by hand: every screen reads errors, the sign-in screen first,
+ * and zod would add about 25 KB to it (issue 12). api-client.test.ts holds both to the same answers.
+ */
+export function readErrorBody(value: unknown): ErrorBody['error'] | undefined {
+  if (!isRecord(value) || !isRecord(value.error)) return undefined;
+  const { code, message, details } = value.error;
+  if (typeof code !== 'string' || !Object.hasOwn(ERROR_STATUS, code) || typeof message !== 'string')
+    return undefined;
+  if (details === undefined) return { code: code as ErrorCode, message };
+  if (!isRecord(details)) return undefined;
+  const { fields, retryAfterSeconds } = details;
+  if (fields !== undefined && !(Array.isArray(fields) && fields.every(isFieldError))) return undefined;
+  if (retryAfterSeconds !== undefined && !Number.isInteger(retryAfterSeconds)) return undefined;
+  return {
+    code: code as ErrorCode,
+    message,
+    details: {
+      ...(fields === undefined
+        ? {}
+        : { fields: fields.map((field) => ({ path: field.path, message: field.message })) }),
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds: retryAfterSeconds as number }),
+    },
+  };
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
-  const body = ErrorBodySchema.safeParse(await readJson(response));
-  if (!body.success) {
+  const body = readErrorBody(await readJson(response));
+  if (!body) {
     // A proxy or crash page rather than our API: the status is all we can trust.
     return new ApiError({
       code: response.status === 429 ? 'RATE_LIMITED' : response.status === 504 ? 'TIMEOUT' : 'SERVER_ERROR',
@@ -95,7 +146,7 @@ async function toApiError(response: Response): Promise<ApiError> {
       retryAfterSeconds: parseRetryAfterHeader(response),
     });
   }
-  const { code, message, details } = body.data.error;
+  const { code, message, details } = body;
   return new ApiError({
     code,
     status: response.status,
@@ -105,20 +156,12 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-/**
- * Calls one API route as its contract describes it, e.g. `callApi(authRoutes.signIn, { body })`.
- * Resolves with the response parsed by the contract's schema; rejects with an `ApiError`, or with the
- * abort reason when the caller cancels (TanStack Query expects to see its own cancellation).
- */
-export async function callApi<R extends RouteContract>(
-  route: R,
-  input?: CallInput<R>,
-): Promise<CallResult<R>> {
-  const { body, signal, keepalive } = (input ?? {}) as {
-    body?: unknown;
-    signal?: AbortSignal;
-    keepalive?: boolean;
-  };
+/** Sends one request; resolves with the answer's status and JSON, unchecked, or rejects as `callApi` does. */
+async function send(
+  route: ApiTarget,
+  input: SendInput | undefined,
+): Promise<{ status: number; body: unknown }> {
+  const { body, signal, keepalive } = input ?? {};
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -141,11 +184,39 @@ export async function callApi<R extends RouteContract>(
   }
 
   if (!response.ok) throw await toApiError(response);
+  return { status: response.status, body: await readJson(response) };
+}
 
-  const parsed = route.response.safeParse(await readJson(response));
+/**
+ * Calls one API route as its contract describes it, e.g. `callApi(authRoutes.signIn, { body })`.
+ * Resolves with the response parsed by the contract's schema; rejects with an `ApiError`, or with the
+ * abort reason when the caller cancels (TanStack Query expects to see its own cancellation).
+ */
+export async function callApi<R extends RouteContract>(
+  route: R,
+  input?: CallInput<R>,
+): Promise<CallResult<R>> {
+  const { status, body } = await send(route, input as SendInput | undefined);
+  const parsed = route.response.safeParse(body);
   if (!parsed.success) {
     // The server broke its contract: report it as a server fault rather than render unchecked data.
-    throw new ApiError({ code: 'SERVER_ERROR', status: response.status, cause: parsed.error });
+    throw new ApiError({ code: 'SERVER_ERROR', status, cause: parsed.error });
   }
   return parsed.data as CallResult<R>;
+}
+
+/**
+ * `callApi` for the answers the first screen reads, checked by `read` instead of the contract's
+ * schema so that zod stays out of it (issue 12). `read` returns undefined for an answer that breaks
+ * the contract, which rejects as in `callApi`.
+ */
+export async function callApiWith<T>(
+  route: ApiTarget,
+  read: (value: unknown) => T | undefined,
+  input?: { signal?: AbortSignal },
+): Promise<T> {
+  const { status, body } = await send(route, input);
+  const answer = read(body);
+  if (answer === undefined) throw new ApiError({ code: 'SERVER_ERROR', status });
+  return answer;
 }

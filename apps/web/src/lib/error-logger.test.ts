@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   installGlobalErrorLogging,
   LOG_FLUSH_INTERVAL_MS,
+  loadLogReporter,
   logError,
   resetErrorLogger,
   setLoggerSignedIn,
@@ -20,6 +21,10 @@ function setup(status = 200) {
 }
 
 describe('error logger', () => {
+  // As once signed in in the app: the reporter module is loaded before any batch leaves.
+  beforeAll(async () => {
+    await loadLogReporter();
+  });
   beforeEach(() => {
     vi.useFakeTimers();
     resetErrorLogger();

@@ -1,5 +1,4 @@
-import { LOG_BATCH_MAX, type LogEntry, type LogSeverity, systemRoutes } from '@cursus/contracts';
-import { callApi } from '@/lib/api-client';
+import { LOG_BATCH_MAX, type LogEntry, type LogSeverity } from '@cursus/contracts';
 import { getErrorSeverity, getErrorText } from '@/lib/error-severity';
 
 /** SPEC 9: a batch leaves every 5 s at most; SPEC 8: the same message is logged once per 5 s. */
@@ -14,6 +13,15 @@ export interface LogErrorOptions {
   severity?: LogSeverity;
   componentName?: string;
   metadata?: Record<string, unknown>;
+}
+
+type LogReporter = typeof import('./report-logs');
+
+/** report-logs.ts, loaded with the session: the logs route's schemas bring zod (issue 12). */
+let reporter: LogReporter | undefined;
+export async function loadLogReporter(): Promise<LogReporter> {
+  reporter ??= await import('./report-logs');
+  return reporter;
 }
 
 let isSignedIn = false;
@@ -32,6 +40,8 @@ function clearFlushTimer() {
  */
 export function setLoggerSignedIn(signedIn: boolean): void {
   isSignedIn = signedIn;
+  // Offline before it ever loaded: the first flush tries again, and drops its batch if it fails.
+  if (signedIn) loadLogReporter().catch(() => undefined);
   if (!signedIn) {
     queue = [];
     clearFlushTimer();
@@ -45,7 +55,7 @@ export async function flushLogs(): Promise<void> {
   const entries = queue.splice(0, LOG_BATCH_MAX);
   if (queue.length > 0) flushTimer = setTimeout(() => void flushLogs(), 0);
   try {
-    await callApi(systemRoutes.reportLogs, { body: { entries } });
+    await (reporter ?? (await loadLogReporter())).reportLogs(entries);
   } catch {
     // Nowhere left to report to: the console already has the original error in development.
   }

@@ -1,7 +1,8 @@
 import type { registerSW as pwaRegisterSW } from 'virtual:pwa-register';
 import { toast } from 'sonner';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { promptServiceWorkerUpdate, registerServiceWorker, UPDATE_CHECK_INTERVAL_MS } from './service-worker';
+import { loadToasts, markToasterMounted } from './toast';
 
 type RegisterSW = typeof pwaRegisterSW;
 
@@ -12,6 +13,12 @@ interface ToastOptions {
 }
 
 describe('service worker update (SPEC 4)', () => {
+  // As in the app once idle: sonner loaded and its Toaster listening.
+  beforeAll(async () => {
+    await loadToasts();
+    markToasterMounted();
+  });
+
   it("offers 'Mettre à jour' in a toast that stays until used, and activates the new version", () => {
     const info = vi.spyOn(toast, 'info').mockReturnValue(0);
     const activate = vi.fn().mockResolvedValue(undefined);

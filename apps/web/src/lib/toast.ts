@@ -1,6 +1,64 @@
 import { TOASTS } from '@cursus/contracts';
-import { toast } from 'sonner';
 import { i18n } from '@/lib/i18n';
+
+type Sonner = typeof import('sonner');
+
+/*
+ * sonner (about 9 KB gzipped) is not part of the first screen (issue 12): the Toaster loads it once
+ * the page is idle, and the first toast loads it if that came sooner. The service worker precaches
+ * its chunk like every other. A toast asked for while it cannot load (offline before it was ever
+ * fetched) is dropped: a toast is never worth a crash.
+ */
+let loaded: Sonner | null = null;
+let loading: Promise<Sonner | null> | undefined;
+const listeners = new Set<() => void>();
+
+export function loadToasts(): Promise<Sonner | null> {
+  loading ??= import('sonner').then(
+    (module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    () => {
+      loading = undefined;
+      return null;
+    },
+  );
+  return loading;
+}
+
+/** For the Toaster (useSyncExternalStore): sonner once it has loaded, else null. */
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export const getLoadedToasts = (): Sonner | null => loaded;
+
+/** sonner's Toaster only hears of toasts raised after it mounted: they wait for it. */
+let isToasterMounted = false;
+let resolveToasterMounted: () => void = () => undefined;
+const toasterMounted = new Promise<void>((resolve) => {
+  resolveToasterMounted = resolve;
+});
+
+export function markToasterMounted(): void {
+  isToasterMounted = true;
+  resolveToasterMounted();
+}
+
+/** At once when sonner is in and listening, which is nearly always; else once it is. */
+function raise(show: (sonner: Sonner) => void): void {
+  if (loaded && isToasterMounted) {
+    show(loaded);
+    return;
+  }
+  void loadToasts().then(async (sonner) => {
+    if (!sonner) return;
+    await toasterMounted;
+    show(sonner);
+  });
+}
 
 type ToastKind = 'success' | 'error' | 'info' | 'message';
 
@@ -35,8 +93,10 @@ interface ToastAction {
 function show(kind: ToastKind, title: string, description?: string, action?: ToastAction): void {
   if (!shouldShowToast(title, description, Date.now())) return;
   const options = { description, duration: DURATION_MS[kind], action };
-  if (kind === 'message') toast(title, options);
-  else toast[kind](title, options);
+  raise(({ toast }) => {
+    if (kind === 'message') toast(title, options);
+    else toast[kind](title, options);
+  });
 }
 
 /**
@@ -45,7 +105,7 @@ function show(kind: ToastKind, title: string, description?: string, action?: Toa
  */
 function showPersistent(id: string, title: string, action: ToastAction): void {
   if (!shouldShowToast(title, undefined, Date.now())) return;
-  toast.info(title, { id, duration: Number.POSITIVE_INFINITY, action });
+  raise(({ toast }) => toast.info(title, { id, duration: Number.POSITIVE_INFINITY, action }));
 }
 
 /** SPEC 9 toasts with their per-kind durations. */

@@ -1,12 +1,10 @@
-import { authRoutes, type SignInInput } from '@cursus/contracts';
+import type { SignInInput } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { authKeys } from './auth-query-keys';
+import { loadAuthCalls } from './load-auth-calls';
 
-/** SPEC 6: only administrators get a session here; anyone else gets NOT_ADMIN and no session. */
-export function adminSignIn(input: SignInInput) {
-  return callApi(authRoutes.adminSignIn, { body: input });
-}
+const adminSignIn = async (input: SignInInput) => (await loadAuthCalls()).adminSignIn(input);
 
 export function useAdminSignIn() {
   const queryClient = useQueryClient();

@@ -1,10 +1,8 @@
-import { authRoutes, type EmailInput } from '@cursus/contracts';
+import type { EmailInput } from '@cursus/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { loadAuthCalls } from './load-auth-calls';
 
-export function resendConfirmation(input: EmailInput) {
-  return callApi(authRoutes.resendConfirmation, { body: input });
-}
+const resendConfirmation = async (input: EmailInput) => (await loadAuthCalls()).resendConfirmation(input);
 
 export function useResendConfirmation() {
   return useMutation({ mutationFn: resendConfirmation });

@@ -1,11 +1,9 @@
-import { authRoutes, type SignInInput } from '@cursus/contracts';
+import type { SignInInput } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
 import { authKeys } from './auth-query-keys';
+import { loadAuthCalls } from './load-auth-calls';
 
-export function signIn(input: SignInInput) {
-  return callApi(authRoutes.signIn, { body: input });
-}
+const signIn = async (input: SignInInput) => (await loadAuthCalls()).signIn(input);
 
 export function useSignIn() {
   const queryClient = useQueryClient();

@@ -1,11 +1,8 @@
-import { authRoutes } from '@cursus/contracts';
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
 import { authKeys } from './auth-query-keys';
+import { loadAuthCalls } from './load-auth-calls';
 
-export function signOut() {
-  return callApi(authRoutes.signOut);
-}
+const signOut = async () => (await loadAuthCalls()).signOut();
 
 export function useSignOut() {
   const queryClient = useQueryClient();

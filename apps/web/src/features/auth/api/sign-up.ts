@@ -1,11 +1,8 @@
-import { authRoutes, type SignUpInput } from '@cursus/contracts';
+import type { SignUpInput } from '@cursus/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
+import { loadAuthCalls } from './load-auth-calls';
 
-/** Creates the account; no session follows until the email is confirmed (SPEC 4). */
-export function signUp(input: SignUpInput) {
-  return callApi(authRoutes.signUp, { body: input });
-}
+const signUp = async (input: SignUpInput) => (await loadAuthCalls()).signUp(input);
 
 export function useSignUp() {
   return useMutation({ mutationFn: signUp });

@@ -1,12 +1,10 @@
-import { authRoutes, type Language } from '@cursus/contracts';
+import type { Language } from '@cursus/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/api-client';
 import { authKeys } from './auth-query-keys';
+import { loadAuthCalls } from './load-auth-calls';
 
-/** Saves the interface language on the account, so it follows the person to other devices. */
-export function updatePreferences(input: { language: Language }) {
-  return callApi(authRoutes.updatePreferences, { body: input });
-}
+const updatePreferences = async (input: { language: Language }) =>
+  (await loadAuthCalls()).updatePreferences(input);
 
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { type SignInInput, SignInInputSchema } from '@cursus/contracts';
+import type { SignInInput } from '@cursus/contracts';
 import { type FormEvent, useRef, useState } from 'react';
 import type { UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,27 +8,31 @@ import { Button, buttonClassName } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-client';
+import { ApiError, isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
-import { showErrorOnFields, translateFieldError, zodFormOptions } from '@/lib/form-errors';
+import { showErrorOnFields, translateFieldError } from '@/lib/form-errors';
+import { loadAuthCalls } from '../api/load-auth-calls';
 import { useResendConfirmation } from '../api/resend-confirmation';
 import { useAuth } from '../hooks/use-auth';
 import { PasswordField } from './password-field';
+import type { SignInErrors, SignInField, SignInFormValues } from './sign-in-validation';
 
-type SignInField = 'email' | 'password';
-type SignInFormValues = Record<SignInField, string>;
-type SignInErrors = Partial<Record<SignInField, string>>;
 const FIELDS: readonly SignInField[] = ['email', 'password'];
 
-/** The parsed input, or the schema's first message for each field as tokens form-errors.ts translates. */
-function validate(values: SignInFormValues): { input?: SignInInput; errors: SignInErrors } {
-  const result = SignInInputSchema.safeParse(values, zodFormOptions);
-  const errors: SignInErrors = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path[0] as SignInField;
-    errors[field] ??= issue.message;
-  }
-  return { input: result.data, errors };
+type Validation = typeof import('./sign-in-validation');
+let validation: Promise<Validation> | undefined;
+
+/** sign-in-validation.ts (the contract's schema, and zod), loaded once; a failed load is tried again. */
+function loadValidation(): Promise<Validation> {
+  validation ??= import('./sign-in-validation').catch((error: unknown) => {
+    validation = undefined;
+    throw new ApiError({ code: 'NETWORK_ERROR', status: 0, cause: error });
+  });
+  return validation;
+}
+
+async function validate(values: SignInFormValues): Promise<{ input?: SignInInput; errors: SignInErrors }> {
+  return (await loadValidation()).validateSignIn(values);
 }
 
 export interface SignInFormProps {
@@ -45,7 +49,8 @@ export interface SignInFormProps {
  *
  * Two fields need no form library: validating with the contract's schema here keeps react-hook-form
  * (about 14 KB gzipped) out of the sign-in screen (issue 12). It behaves as the other forms do:
- * validated on submit, then on every change, the first invalid field focused.
+ * validated on submit, then on every change, the first invalid field focused. The schema and the
+ * sign-in call bring zod: they load when the form first takes focus, not with the screen.
  */
 export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: SignInFormProps) {
   const { t } = useTranslation('auth');
@@ -58,6 +63,14 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: 
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<SignInField, HTMLInputElement | null>>>({});
+
+  // Once the person turns to the form: the time to type hides the load, and a visit that never signs
+  // in (or a page audit) does not pay for zod. A failed load is not an error yet: submitting tries
+  // again and says so if it fails.
+  const preloadSubmit = () => {
+    loadValidation().catch(() => undefined);
+    loadAuthCalls().catch(() => undefined);
+  };
 
   const setFieldError: UseFormSetError<SignInFormValues> = (name, fieldError, options) => {
     const field = name as SignInField;
@@ -73,7 +86,12 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: 
     onChange: async (event: { target: { value: string } }) => {
       const next = { ...values, [field]: event.target.value };
       setValues(next);
-      if (submitted) setErrors(validate(next).errors);
+      // Offline before the schema ever loaded: the errors shown stay until it can be checked.
+      if (submitted)
+        await validate(next).then(
+          (checked) => setErrors(checked.errors),
+          () => undefined,
+        );
     },
     onBlur: async () => {},
   });
@@ -82,24 +100,26 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: 
     event.preventDefault();
     if (isSubmitting) return;
     setSubmitted(true);
-    const { input, errors: invalid } = validate(values);
-    setErrors(invalid);
-    if (!input) {
-      inputs.current[FIELDS.find((field) => invalid[field]) ?? 'email']?.focus();
-      return;
-    }
     setError(null);
     setUnconfirmedEmail(null);
     resend.reset();
     setSubmitting(true);
+    let input: SignInInput | undefined;
     try {
+      const validated = await validate(values);
+      setErrors(validated.errors);
+      input = validated.input;
+      if (!input) {
+        inputs.current[FIELDS.find((field) => validated.errors[field]) ?? 'email']?.focus();
+        return;
+      }
       await (variant === 'admin' ? auth.adminSignIn(input) : auth.signIn(input));
     } catch (caught) {
       if (isApiError(caught, 'NOT_ADMIN') && onNotAdmin) {
         onNotAdmin();
         return;
       }
-      if (isApiError(caught, 'EMAIL_NOT_CONFIRMED')) setUnconfirmedEmail(input.email);
+      if (input && isApiError(caught, 'EMAIL_NOT_CONFIRMED')) setUnconfirmedEmail(input.email);
       if (!showErrorOnFields(caught, setFieldError, { fields: FIELDS })) setError(caught);
     } finally {
       setSubmitting(false);
@@ -107,7 +127,7 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: 
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} onFocus={preloadSubmit} noValidate className="flex flex-col gap-4">
       {error !== null && (
         <Alert
           variant="error"
