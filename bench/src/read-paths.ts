@@ -15,11 +15,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { connectAdmin, dropDatabase, recreateDatabase } from './support/database.ts';
+import { measureClosedLoop } from './support/load.ts';
 import { signedSessionCookie, startServer } from './support/server.ts';
 
 const { values: args } = parseArgs({
@@ -45,7 +45,6 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const SECRET = randomBytes(32).toString('base64url');
 const RUN = randomBytes(4).toString('hex');
 const ROOT = path.resolve(args.root ?? path.resolve(import.meta.dirname, '../..'));
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = 'cursus_bench_reads';
 const ORGANIZATION = '00000000-0000-4000-8000-000000000001';
 const TRAINER = 'bench-trainer';
@@ -111,7 +110,6 @@ async function generate(databaseUrl: string) {
   return { courseId: first!.course_id, lessonId: first!.lesson_id };
 }
 
-/** The server as `npm start` runs it, plus the baseline route (hence not NODE_ENV=production, which refuses it). */
 interface Scenario {
   name: string;
   /** The path for the next request, and who sends it (a learner's id, spread over all of them). */
@@ -119,60 +117,32 @@ interface Scenario {
   url?: string;
 }
 
-async function measure(scenario: Scenario) {
+function measure(scenario: Scenario) {
   let index = 0;
-  let failures = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: scenario.url ?? BASE_URL,
-        connections: CONNECTIONS,
-        duration: DURATION_S,
-        maxOverallRequests: 50_000 * DURATION_S,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => {
-              const { path: requestPath, userId } = scenario.next(index++);
-              return {
-                ...request,
-                path: requestPath,
-                headers: userId ? { cookie: sessionCookie(userId) } : {},
-              };
-            },
-          },
-        ],
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on('response', (_client, statusCode) => {
-      if (statusCode !== 200) failures += 1;
-    });
-  });
-  return {
+  return measureClosedLoop({
     name: scenario.name,
-    reqPerSec: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    bytes: Math.round(result.throughput.average / Math.max(1, result.requests.average)),
-    errors: failures + result.errors + result.timeouts,
-  };
+    url: scenario.url ?? BASE_URL,
+    connections: CONNECTIONS,
+    seconds: DURATION_S,
+    next: () => {
+      const { path: requestPath, userId } = scenario.next(index++);
+      return userId
+        ? { path: requestPath, headers: { cookie: sessionCookie(userId) } }
+        : { path: requestPath };
+    },
+  });
 }
 
 async function main() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-  await admin.query(`create database ${BENCH_DB}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${BENCH_DB}`;
-  const { courseId, lessonId } = await generate(url.toString());
+  const admin = await connectAdmin();
+  const databaseUrl = await recreateDatabase(admin, BENCH_DB);
+  const { courseId, lessonId } = await generate(databaseUrl);
   const server = await startServer({
     root: ROOT,
     port: PORT,
     secret: SECRET,
     // NODE_ENV=test: production refuses BENCH_BASELINE, the route every scenario is compared with.
-    env: { NODE_ENV: 'test', BENCH_BASELINE: 'true', DATABASE_URL: url.toString() },
+    env: { NODE_ENV: 'test', BENCH_BASELINE: 'true', DATABASE_URL: databaseUrl },
     cpuProfDir: args['cpu-prof'],
   });
   // The bare route /api/health is compared with: Fastify alone, same answer, no plugin.
@@ -215,20 +185,20 @@ async function main() {
     console.log(
       `${STUDENTS} learners, ${CONNECTIONS} connections, ${DURATION_S} s per scenario, PostgreSQL, no compression`,
     );
-    console.log('| scenario | req/s | ratio | p50 ms | p99 ms | bytes | errors |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| scenario | req/s | ratio | p50 ms | p95 ms | p99 ms | bytes | errors |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const result of results) {
       const reference = result.name === 'health' && bareHealth ? bareHealth : baseline;
       const ratio = (result.reqPerSec / reference.reqPerSec).toFixed(2);
       console.log(
-        `| ${result.name} | ${result.reqPerSec} | ${ratio}${result.name === 'health' ? ' of bare' : ''} | ${result.p50Ms} | ${result.p99Ms} | ${result.bytes} | ${result.errors} |`,
+        `| ${result.name} | ${result.reqPerSec} | ${ratio}${result.name === 'health' ? ' of bare' : ''} | ${result.p50Ms} | ${result.p95Ms} | ${result.p99Ms} | ${result.bytes} | ${result.errors} |`,
       );
     }
   } finally {
     await bare.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
-    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await dropDatabase(admin, BENCH_DB);
     await admin.end();
   }
 }

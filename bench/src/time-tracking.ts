@@ -20,14 +20,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { connectAdmin, dropDatabase, recreateDatabase } from './support/database.ts';
+import { heartbeatRequests } from './support/heartbeats.ts';
+import { type LoadResult, measureAtRate, measureClosedLoop } from './support/load.ts';
 import { signedSessionCookie, startServer } from './support/server.ts';
 
 const { values: args } = parseArgs({
@@ -53,7 +54,6 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 const SECRET = randomBytes(32).toString('base64url');
 const RUN = randomBytes(4).toString('hex');
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BENCH_DB = 'cursus_bench';
 const LEAD_IN_S = 3;
 const SETTLE_S = 5;
@@ -104,133 +104,32 @@ async function generate(target: { databaseUrl: string } | { dataDir: string }) {
   );
 }
 
-/** The server as `npm start` runs it (without the web build), on its own port and storage. */
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** Learner after learner, each heartbeat claiming the seconds its session has had so far. */
+/** Every learner's open session (ids as `generate` makes them), claiming about an hour so far. */
 function heartbeats() {
-  let next = 0;
-  const startedAt = Date.now();
-  return () => {
-    const index = (next++ % STUDENTS) + 1;
-    const elapsedSeconds = Math.min(28_000, 3570 + Math.floor((Date.now() - startedAt) / 1000));
-    return {
-      path: `/api/time-tracking/sessions/${sessionId(index)}/heartbeat`,
-      headers: { cookie: sessionCookie(index), 'content-type': 'application/json', origin: BASE_URL },
-      body: JSON.stringify({ elapsedSeconds }),
-    };
-  };
+  const sessions = Array.from({ length: STUDENTS }, (_, i) => ({
+    sessionId: sessionId(i + 1),
+    cookie: sessionCookie(i + 1),
+  }));
+  return heartbeatRequests(sessions, { origin: BASE_URL, openedSecondsAgo: 3570 });
 }
 
-function report(label: string, latencies: number[], requests: number, errors: number, seconds: number) {
-  latencies.sort((a, b) => a - b);
-  const summary = {
-    phase: label,
-    requests,
-    reqPerSec: Math.round(requests / seconds),
-    p50Ms: percentile(latencies, 50),
-    p95Ms: percentile(latencies, 95),
-    p99Ms: percentile(latencies, 99),
-    maxMs: latencies.at(-1) ?? 0,
-    errors,
-    seconds,
-  };
-  console.log(JSON.stringify(summary));
-  return summary;
+function print(result: LoadResult) {
+  console.log(JSON.stringify(result));
+  return result;
 }
 
 /** Closed loop: every connection sends its next heartbeat as soon as the last one answered. */
-async function driveFlatOut(label: string, seconds: number, requestCap?: number) {
-  const nextHeartbeat = heartbeats();
-  const latencies: number[] = [];
-  let failures = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: BASE_URL,
-        connections: CONNECTIONS,
-        duration: seconds,
-        // A cap as well as the duration, so the phase always ends.
-        maxOverallRequests: requestCap ?? 20_000 * seconds,
-        requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, ...nextHeartbeat() }) }],
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      if (statusCode !== 200) failures += 1;
-    });
-  });
-  return report(
-    label,
-    latencies,
-    result.requests.total,
-    failures + result.errors + result.timeouts,
-    result.duration || seconds,
+async function driveFlatOut(name: string, seconds: number, requestCap?: number) {
+  return print(
+    await measureClosedLoop({
+      name,
+      url: BASE_URL,
+      connections: CONNECTIONS,
+      seconds,
+      requestCap: requestCap ?? 20_000 * seconds,
+      next: heartbeats(),
+    }),
   );
-}
-
-/**
- * Open loop at `rate` writes a second, one due every 1/rate s, over at most CONNECTIONS keep-alive
- * connections; a write's latency runs from when it was due to its answer. The first LEAD_IN_S
- * seconds are not counted: they open the connections, which a reverse proxy in front of the server
- * keeps open in production.
- */
-async function driveAtRate(label: string, seconds: number, rate: number) {
-  const nextHeartbeat = heartbeats();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  let errors = 0;
-  let sent = 0;
-  const leadIn = rate * LEAD_IN_S;
-  const total = leadIn + rate * seconds;
-  const startedAt = performance.now();
-  const countedFrom = startedAt + LEAD_IN_S * 1000;
-  const inFlight = new Set<Promise<void>>();
-  const send = (dueAt: number) => {
-    const { path: requestPath, headers, body } = nextHeartbeat();
-    const done = new Promise<void>((resolve) => {
-      const request = http.request(
-        `${BASE_URL}${requestPath}`,
-        { method: 'POST', agent, headers, timeout: 10_000 },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            if (dueAt >= countedFrom) latencies.push(performance.now() - dueAt);
-            if (response.statusCode !== 200) errors += 1;
-            resolve();
-          });
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error('timeout')));
-      request.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      request.end(body);
-    });
-    inFlight.add(done);
-    void done.then(() => inFlight.delete(done));
-  };
-  // Every millisecond or so, send what has fallen due (timers fire late under load: catch up).
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      while (sent < total && startedAt + (sent * 1000) / rate <= now) {
-        send(startedAt + (sent * 1000) / rate);
-        sent += 1;
-      }
-      if (sent < total) setTimeout(tick, 1);
-      else resolve();
-    };
-    tick();
-  });
-  await Promise.all(inFlight);
-  agent.destroy();
-  return report(label, latencies, total - leadIn, errors, (performance.now() - countedFrom) / 1000);
 }
 
 async function main() {
@@ -238,13 +137,8 @@ async function main() {
   let env: Record<string, string>;
   let admin: pg.Client | undefined;
   if (ENGINE === 'postgres') {
-    admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-    await admin.query(`create database ${BENCH_DB}`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${BENCH_DB}`;
-    env = { DATABASE_URL: url.toString() };
+    admin = await connectAdmin();
+    env = { DATABASE_URL: await recreateDatabase(admin, BENCH_DB) };
     await generate({ databaseUrl: env.DATABASE_URL! });
   } else {
     tempDir = mkdtempSync(path.join(tmpdir(), 'cursus-bench-'));
@@ -268,7 +162,17 @@ async function main() {
     // The flat-out pass leaves work behind (its 50 connections closing, the database writing out
     // 30,000 fresh updates): measured from the next second, it showed as queued writes.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
-    const atTarget = await driveAtRate(`target ${TARGET_RATE}/s, spread evenly`, DURATION_S, TARGET_RATE);
+    const atTarget = print(
+      await measureAtRate({
+        name: `target ${TARGET_RATE}/s, spread evenly`,
+        url: BASE_URL,
+        connections: CONNECTIONS,
+        seconds: DURATION_S,
+        rate: TARGET_RATE,
+        leadInSeconds: LEAD_IN_S,
+        next: heartbeats(),
+      }),
+    );
     await driveFlatOut('maximum', DURATION_S);
     const passed = atTarget.reqPerSec >= TARGET_RATE * 0.98 && atTarget.p99Ms < 50 && atTarget.errors === 0;
     console.log(
@@ -278,7 +182,7 @@ async function main() {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     if (admin) {
-      await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+      await dropDatabase(admin, BENCH_DB);
       await admin.end();
     }
     if (tempDir) rmSync(tempDir, { recursive: true, force: true });

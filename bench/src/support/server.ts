@@ -39,8 +39,14 @@ export async function startServer(options: {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // A server that cannot start (a broken import, a bad setting) exits: say so at once, not after the minute.
+  let exited: number | null = null;
+  child.once('exit', (code) => {
+    exited = code ?? 1;
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
+    if (exited !== null) throw new Error(`the server exited with code ${exited} before it was ready`);
     try {
       if ((await fetch(`${baseUrl}/api/ready`)).ok) return child;
     } catch {
