@@ -15,12 +15,15 @@ import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
 import { recordRouteTable } from './lib/route.ts';
 import { createScheduler, type Scheduler } from './lib/scheduler.ts';
+import { createAchievementsModule } from './modules/achievements/achievements.module.ts';
 import { createAuthModule, createVerifiedEmails } from './modules/auth/auth.module.ts';
 import { createCoursesModule } from './modules/courses/courses.module.ts';
 import { createEmailModule, type Mailer } from './modules/email/email.module.ts';
+import { createExercisesModule } from './modules/exercises/exercises.module.ts';
 import { createFilesModule } from './modules/files/files.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createOrganizationsModule } from './modules/organizations/organizations.module.ts';
+import { createPositioningAttachment, createQuizzesModule } from './modules/quizzes/quizzes.module.ts';
 import { createSystemModule } from './modules/system/system.module.ts';
 import { createTimeTrackingModule } from './modules/time-tracking/time-tracking.module.ts';
 import { registerCompression } from './plugins/compression.ts';
@@ -69,6 +72,8 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     verifiedEmails: createVerifiedEmails(database),
   });
   const notifications = createNotificationsModule({ database, organizations: organizations.service });
+  // Before the modules whose events earn badges (sign-in, time, completions, quizzes).
+  const achievements = createAchievementsModule({ database, notifications: notifications.service, log });
   const auth = createAuthModule({
     database,
     secret: options.secret,
@@ -76,6 +81,8 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     mailer: email.service,
     organizations: organizations.service,
     system: system.service,
+    achievements: achievements.service,
+    attachPositioning: createPositioningAttachment(database),
     now: clockNow,
   });
   const files = createFilesModule({ database, dataDir: env.DATA_DIR, now, log });
@@ -83,6 +90,27 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     database,
     organizations: organizations.service,
     files: files.service,
+    achievements: achievements.service,
+  });
+  const exercises = createExercisesModule({
+    database,
+    files: files.service,
+    notifications: notifications.service,
+    listStaffIds: organizations.service.listStaffIds,
+    now,
+    log,
+  });
+  // Who may read a stored file: the formations' rules, plus the files handed in for exercises.
+  const fileAccess = exercises.fileAccess(courses.fileAccess);
+  const quizzes = createQuizzesModule({
+    database,
+    organizations: organizations.service,
+    courses: courses.service,
+    achievements: achievements.service,
+    now,
+    log,
+    mailer: email.service,
+    appUrl: env.APP_URL,
   });
   const timeTracking = createTimeTrackingModule({
     database,
@@ -91,6 +119,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     system: system.service,
     courses: courses.service,
     learning: courses.learning,
+    achievements: achievements.service,
     now,
     log,
   });
@@ -101,9 +130,13 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     notifications,
     auth,
     // The orphan sweep asks the domain that uses files which ones it still uses.
-    files: { ...files, jobs: files.jobsFor(courses.fileAccess) },
+    files: { ...files, jobs: files.jobsFor(fileAccess) },
+    fileAccess,
     courses,
+    quizzes,
     timeTracking,
+    achievements,
+    exercises,
   };
 }
 
@@ -173,8 +206,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(organizations.routes);
   await app.register(notifications.routes);
   await app.register(courses.routes);
-  await app.register(files.routes, { access: courses.fileAccess });
+  await app.register(modules.quizzes.routes);
+  await app.register(files.routes, { access: modules.fileAccess });
   await app.register(timeTracking.routes);
+  await app.register(modules.achievements.routes);
+  await app.register(modules.exercises.routes);
 
   // The SPA: files from the build, index.html for every other page path (history fallback).
   const webDist = options.webDist ?? WEB_DIST;

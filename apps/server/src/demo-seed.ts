@@ -34,7 +34,17 @@ export async function seedDemo(options: {
   dataDir: string;
   now?: Date;
 }): Promise<DemoAccount[]> {
-  const { auth, courses, notifications, organizations, system, timeTracking } = options.modules;
+  const {
+    achievements,
+    auth,
+    courses,
+    exercises,
+    notifications,
+    organizations,
+    quizzes,
+    system,
+    timeTracking,
+  } = options.modules;
   const now = options.now ?? new Date();
   const organization = await organizations.seedDemo();
   const people: DemoPerson[] = DEMO_PEOPLE.map(({ local, ...person }) => ({
@@ -64,6 +74,33 @@ export async function seedDemo(options: {
     now,
   });
   await system.seedDemo(signIns);
+  await exercises.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    reviewedStudentId: userIdOf('hugo.bernard'),
+    waitingStudentId: userIdOf('lea.martin'),
+    now,
+  });
+  await quizzes.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    passedStudentId: userIdOf('hugo.bernard'),
+    retriedStudentId: userIdOf('lea.martin'),
+    now,
+  });
+  // Positioning before the published formation: Léa answered hers before it started.
+  await quizzes.seedDemoPositioning({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    student: { id: userIdOf('lea.martin'), email: `lea.martin@${DEMO_DOMAIN}`, fullName: 'Léa Martin' },
+    now,
+  });
+  // Last: the badges follow from the sign-ins, time and completions seeded above.
+  await achievements.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    studentIds: [userIdOf('lea.martin'), userIdOf('hugo.bernard'), userIdOf('chloe.petit')],
+  });
   await notifications.seedDemo(organization);
   const lines = [
     '# Cursus demo accounts, generated at seeding: role, email, password (tab-separated)',

@@ -43,5 +43,7 @@ describe('request logs', () => {
       '/reset-password?token=[redacted]&lang=[redacted]',
     );
     expect(redactUrl('/api/x?')).toBe('/api/x?');
+    // SPEC 2 /positioning/{token}: the page's own path is its secret.
+    expect(redactUrl(`/positioning/${'a'.repeat(43)}`)).toBe('/positioning/[redacted]');
   });
 });

@@ -10,7 +10,22 @@ export type Caller = 'anonymous' | 'student' | 'trainer' | 'otherTrainer' | 'oth
 export type SignedInCaller = Exclude<Caller, 'anonymous'>;
 
 /** The kinds of id a route's path can name; a path parameter of any other kind fails the test. */
-export type IdKind = 'course' | 'module' | 'lesson' | 'student' | 'file' | 'timeSession' | 'notification';
+export type IdKind =
+  | 'course'
+  | 'module'
+  | 'lesson'
+  | 'student'
+  | 'file'
+  | 'timeSession'
+  | 'notification'
+  | 'badge'
+  | 'exercise'
+  | 'submission'
+  | 'quiz'
+  | 'quizQuestion'
+  | 'quizCategory'
+  | 'quizAttempt'
+  | 'positioningInvitation';
 
 export interface AccessWorld {
   testApp: TestApp;
@@ -176,6 +191,44 @@ export async function createAccessWorld(): Promise<AccessWorld> {
   const [notification] = (await json('trainer', 'GET', '/api/notifications')).items;
   if (!notification) throw new Error('no notification for the trainer of organisation A');
 
+  const badge = await json('trainer', 'POST', '/api/trainer/badges', {
+    name: 'Badge Alphaville',
+    criterion: 'login',
+    threshold: 5,
+    rarity: 'rare',
+  });
+  const exercise = await json('trainer', 'POST', '/api/trainer/exercises', {
+    courseId: course.id,
+    title: 'Exercice Alphaville',
+    instructions: 'Consignes Alphaville',
+  });
+  const submission = await json('student', 'POST', `/api/exercises/${exercise.id}/submission`, {
+    text: 'Rendu Alphaville',
+  });
+
+  const quizCategory = await json('trainer', 'POST', '/api/quiz-bank/categories', {
+    name: 'Catégorie Alphaville',
+  });
+  const quiz = await json('trainer', 'POST', '/api/quizzes', {
+    title: 'Quiz Alphaville',
+    courseId: course.id,
+    questions: [
+      {
+        type: 'short_answer',
+        text: 'Question Alphaville ?',
+        acceptedAnswers: ['Réponse Alphaville'],
+        categoryId: quizCategory.id,
+      },
+    ],
+  });
+  const quizAttempt = await json('student', 'POST', `/api/learning/quizzes/${quiz.id}/attempts`);
+  await json('trainer', 'POST', '/api/positioning/invitations', {
+    quizId: quiz.id,
+    courseId: course.id,
+    lines: ['Alphafuture <alphafuture@example.com>'],
+  });
+  const [positioningInvitation] = (await json('trainer', 'GET', '/api/positioning/invitations')).items;
+
   const ids = {
     organization: trainer.organizationId as string,
     course: course.id,
@@ -185,13 +238,21 @@ export async function createAccessWorld(): Promise<AccessWorld> {
     file: file.id,
     timeSession: timeSession.id,
     notification: notification.id,
+    badge: badge.id,
+    exercise: exercise.id,
+    submission: submission.id,
+    quiz: quiz.id,
+    quizQuestion: quiz.questions[0].id,
+    quizCategory: quizCategory.id,
+    quizAttempt: quizAttempt.id,
+    positioningInvitation: positioningInvitation.id,
   };
   return {
     testApp,
     roles: { trainer: 'trainer', student: 'student', otherTrainer: 'trainer', otherStudent: 'student' },
     emails: EMAILS,
     ids,
-    owners: { timeSession: 'student', notification: 'trainer' },
+    owners: { timeSession: 'student', notification: 'trainer', quizAttempt: 'student' },
     markersOfA: [
       ...Object.values(ids),
       trainer.id,

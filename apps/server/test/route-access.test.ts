@@ -61,6 +61,17 @@ const ID_KINDS: Record<string, IdKind> = {
   ':studentId': 'student',
   ':userId': 'student',
   ':fileId': 'file',
+  'badges/:id': 'badge',
+  'exercises/:id': 'exercise',
+  'exercise-submissions/:id': 'submission',
+  'quizzes/:id': 'quiz',
+  ':quizId': 'quiz',
+  'questions/:id': 'quizQuestion',
+  ':questionId': 'quizQuestion',
+  'categories/:id': 'quizCategory',
+  ':attemptId': 'quizAttempt',
+  'guest-attempts/:id': 'quizAttempt',
+  'invitations/:id': 'positioningInvitation',
 };
 
 /** The path with organisation A's real ids in it, and the kinds of the ids used. */
@@ -95,6 +106,8 @@ const NEW_PASSWORD = 'Nouveau-Soleil-77';
  * A's ids wherever it can, so callers who pass the access gate reach the service and its checks.
  * Harm is avoided on purpose: unknown accounts, a wrong current password.
  */
+const SAMPLE_QUESTION = { type: 'short_answer', text: 'Question Sonde ?', acceptedAnswers: ['Sonde'] };
+
 const SAMPLES: Record<string, (world: AccessWorld) => SampleInput> = {
   'POST /api/test/clock': () => ({ body: { offsetMs: 0 } }),
   'POST /api/system/not-found': () => ({ body: { path: '/nowhere' } }),
@@ -148,6 +161,45 @@ const SAMPLES: Record<string, (world: AccessWorld) => SampleInput> = {
   'POST /api/files': (world) => ({
     query: { purpose: 'document', courseId: world.ids.course },
     multipart: true,
+  }),
+  'POST /api/trainer/badges': () => ({
+    body: { name: 'Badge Sonde', criterion: 'time_spent', threshold: 60, rarity: 'common' },
+  }),
+  'PATCH /api/trainer/badges/:id': () => ({ body: { isActive: true } }),
+  'POST /api/trainer/exercises': (world) => ({
+    body: { courseId: world.ids.course, title: 'Exercice Sonde', instructions: 'Consignes' },
+  }),
+  'PATCH /api/trainer/exercises/:id': () => ({ body: { title: 'Exercice Sonde' } }),
+  'POST /api/trainer/exercise-submissions/:id/review': () => ({
+    body: { status: 'reviewed', feedback: 'Sonde' },
+  }),
+  'POST /api/exercises/:id/submission': () => ({ body: { text: 'Rendu Sonde' } }),
+  'POST /api/exercises/:id/files': () => ({ query: { purpose: 'document' }, multipart: true }),
+  'POST /api/quizzes': () => ({ body: { title: 'Quiz Sonde', questions: [SAMPLE_QUESTION] } }),
+  'PUT /api/quizzes/:id': (world) => ({
+    body: { title: 'Quiz Sonde', questions: [{ ...SAMPLE_QUESTION, id: world.ids.quizQuestion }] },
+  }),
+  'POST /api/quiz-bank/questions': () => ({ body: SAMPLE_QUESTION }),
+  'PUT /api/quiz-bank/questions/:id': () => ({ body: SAMPLE_QUESTION }),
+  'POST /api/quiz-bank/categories': () => ({ body: { name: 'Catégorie Sonde' } }),
+  'POST /api/quiz-bank/import': () => ({
+    body: { format: 'aiken', content: 'Sonde ?\nA) Oui\nB) Non\nANSWER: A' },
+  }),
+  'GET /api/quiz-bank/export': () => ({ query: { format: 'gift' } }),
+  'PUT /api/learning/quiz-attempts/:attemptId/answers/:questionId': () => ({
+    body: { answer: { text: 'Sonde' } },
+  }),
+  'POST /api/public/quizzes/:quizId/attempts': () => ({
+    body: { name: 'Visiteur Sonde', email: 'sonde@example.com' },
+  }),
+  'POST /api/public/quizzes/:quizId/attempts/:attemptId/submit': () => ({ body: { answers: {} } }),
+  'GET /api/public/positioning': () => ({ query: { token: 'a'.repeat(43) } }),
+  'POST /api/public/positioning/start': () => ({ body: { token: 'a'.repeat(43), name: 'Sonde' } }),
+  'POST /api/public/positioning/submit': () => ({ body: { token: 'a'.repeat(43), answers: {} } }),
+  'PUT /api/quizzes/:quizId/public-link': () => ({ body: { isEnabled: true } }),
+  'GET /api/quizzes/:quizId/guest-attempts': () => ({ query: { kind: 'public' } }),
+  'POST /api/positioning/invitations': (world) => ({
+    body: { quizId: world.ids.quiz, courseId: world.ids.course, lines: ['sonde@example.com'] },
   }),
   'POST /api/time-tracking/sessions/start': (world) => ({ body: { courseId: world.ids.course } }),
   'POST /api/time-tracking/sessions/:id/heartbeat': () => ({ body: { elapsedSeconds: 30 } }),

@@ -253,6 +253,18 @@ describe(`least privilege on ${ENGINE}`, () => {
     expect(policies.filter((row) => !row.roles.every((role) => roles.includes(role)))).toEqual([]);
   });
 
+  it('reads the tenant’s settings once per statement in every policy, never once per row', async () => {
+    const result = await testApp.database.db.execute(sql`
+      select tablename as table, policyname as policy, concat_ws(' / ', qual, with_check) as rule
+      from pg_policies where schemaname = 'public' order by tablename, policyname`);
+    const policies = (result as unknown as { rows: { table: string; policy: string; rule: string }[] }).rows;
+    expect(policies.some((row) => row.rule.includes('SELECT app_user_id()'))).toBe(true);
+    // Migration 0013: `(SELECT app_user_id())`, never a bare call that runs for each row.
+    const bare =
+      /(?<!SELECT )\bapp_(user_id|organization_id|is_admin|role|staff_organization_id|is_staff_of)\(/;
+    expect(policies.filter((row) => bare.test(row.rule))).toEqual([]);
+  });
+
   it('runs requests, jobs and tenants as roles that neither are superusers nor bypass row security', async () => {
     const { database } = testApp;
     expect(await currentRole(database.service)).toEqual({

@@ -66,6 +66,22 @@ export const ERROR_STATUS = {
    * saying which (nobody learns who has an account, or where).
    */
   STUDENT_NOT_ASSIGNABLE: 404,
+  // Quizzes (issue 13)
+  /** Also for another organisation's quiz or attempt, or a quiz the learner may not take. */
+  QUIZ_NOT_FOUND: 404,
+  QUIZ_QUESTION_NOT_FOUND: 404,
+  QUIZ_CATEGORY_NOT_FOUND: 404,
+  /** The attempt's time limit has passed (server clock): the answer was not saved. */
+  QUIZ_TIME_OVER: 409,
+  QUIZ_ALREADY_SUBMITTED: 409,
+  /** The quiz allows no more attempts (its retakes are used up). */
+  QUIZ_NO_ATTEMPTS_LEFT: 409,
+  // Public quizzes and positioning (issue 13 points 3 and 4)
+  /** An unknown or withdrawn positioning link, or one of a quiz no longer offered. */
+  POSITIONING_LINK_INVALID: 404,
+  POSITIONING_LINK_EXPIRED: 410,
+  /** The link was used: a positioning answer is given once. */
+  POSITIONING_LINK_USED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

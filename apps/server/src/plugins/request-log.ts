@@ -6,6 +6,9 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
  * and the log is read by more people, and kept longer, than the token is meant to live.
  */
 export function redactUrl(url: string): string {
+  // The positioning page's path is its secret (SPEC 2 /positioning/{token}): the page's own load
+  // (the SPA's history fallback) must not write it to the log.
+  if (url.startsWith('/positioning/')) return '/positioning/[redacted]';
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const names = url

@@ -142,6 +142,14 @@ export function createAppRoutes(): RouteObject[] {
           handle: { pendingScreen } satisfies PendingScreenHandle,
           lazy: PUBLIC_PAGE_MODULES[path as keyof typeof PUBLIC_PAGES],
         })),
+        {
+          path: paths.publicQuiz.path,
+          lazy: lazyPage(() => import('./routes/public/public-quiz'), ['quizAccess']),
+        },
+        {
+          path: paths.positioning.path,
+          lazy: lazyPage(() => import('./routes/public/positioning'), ['quizAccess']),
+        },
         ...pendingRoutes(PENDING_SCREENS.public, publicPending),
         { path: paths.errorDemos.path, lazy: lazyPage(() => import('./routes/public/error-demos')) },
         {
@@ -201,7 +209,10 @@ export function createAppRoutes(): RouteObject[] {
               children: [
                 {
                   path: paths.student.dashboard.path,
-                  lazy: lazyPage(() => import('./routes/student/dashboard'), ['dashboard', 'learning']),
+                  lazy: lazyPage(
+                    () => import('./routes/student/dashboard'),
+                    ['dashboard', 'learning', 'quizzes'],
+                  ),
                 },
                 { path: paths.student.profile.path, lazy: profile },
                 {
@@ -217,6 +228,18 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.student.progression.path,
                   lazy: lazyPage(() => import('./routes/student/progression'), ['learning']),
+                },
+                {
+                  path: paths.student.exercises.path,
+                  lazy: lazyPage(() => import('./routes/student/exercises'), ['exercises']),
+                },
+                {
+                  path: paths.student.quizzes.path,
+                  lazy: lazyPage(() => import('./routes/student/quizzes'), ['quizzes']),
+                },
+                {
+                  path: paths.student.achievements.path,
+                  lazy: lazyPage(() => import('./routes/student/achievements'), ['achievements']),
                 },
                 ...pendingRoutes(STUDENT_PENDING, studentPending),
               ],
@@ -281,6 +304,22 @@ export function createAppRoutes(): RouteObject[] {
                   path: paths.trainer.settings.path,
                   lazy: lazyPage(() => import('./routes/trainer/settings'), ['settings']),
                 },
+                {
+                  path: paths.trainer.exercises.path,
+                  lazy: lazyPage(() => import('./routes/trainer/exercises'), ['exercises']),
+                },
+                {
+                  path: paths.trainer.quizzes.path,
+                  lazy: lazyPage(() => import('./routes/trainer/quizzes'), ['quizzes', 'quizAccess']),
+                },
+                {
+                  path: paths.trainer.positioning.path,
+                  lazy: lazyPage(() => import('./routes/trainer/positioning'), ['quizAccess']),
+                },
+                {
+                  path: paths.trainer.badges.path,
+                  lazy: lazyPage(() => import('./routes/trainer/badges'), ['achievements']),
+                },
                 ...pendingRoutes(PENDING_SCREENS.trainer, trainerPending),
               ],
             },
@@ -303,6 +342,10 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.admin.courses.path,
                   lazy: lazyPage(() => import('./routes/admin/courses'), ['courses']),
+                },
+                {
+                  path: paths.admin.quizzes.path,
+                  lazy: lazyPage(() => import('./routes/admin/quizzes'), ['quizzes']),
                 },
                 ...pendingRoutes(PENDING_SCREENS.admin, adminPending),
               ],

@@ -47,7 +47,7 @@ describe('SPEC 2 guards', () => {
   it.each([
     ['student', '/coaching', 'Coaching'],
     ['student', '/group-sessions/4/live', 'Session de groupe en direct'],
-    ['trainer', '/trainer/quizzes', 'Quiz'],
+    ['trainer', '/trainer/group-sessions', 'Sessions de groupe'],
     ['trainer', '/trainer/9f1c', 'Fiche formateur'],
     ['admin', '/trainer/certificates', 'Certificats'],
     ['admin', '/admin/health', 'Santé du système'],
@@ -218,6 +218,7 @@ describe('student layout', () => {
       '/questions',
       '/coaching',
       '/progression',
+      '/achievements',
       '/quizz',
       '/questions-hub/3f0e8a52-8f7e-4d38-9a57-4d0f3f8e2b11',
       '/student/documents',

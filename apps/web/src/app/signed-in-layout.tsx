@@ -100,8 +100,9 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
       activeSection={getActiveSection(location.pathname)}
       helpHref={helpHref}
       onHelp={helpDialog ? () => setOpenHelpDialog(helpDialog) : undefined}
-      // SPEC 6: only trainers and admins see the notifications bell.
-      notifications={role === 'student' ? undefined : <NotificationsBell />}
+      // SPEC 6 showed the bell to trainers and admins only; issue 13 announces learners' badges and
+      // exercise reviews with notifications, so learners have it too.
+      notifications={<NotificationsBell />}
       timeTracker={isTracked ? <TimeTrackerCard /> : undefined}
       profileHref={PROFILE_PATH_BY_ROLE[role]}
       onSignOut={onSignOut}

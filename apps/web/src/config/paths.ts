@@ -13,6 +13,7 @@ import {
   LayoutDashboard,
   ListChecks,
   type LucideIcon,
+  Medal,
   MessageSquare,
   MessagesSquare,
   PenLine,
@@ -22,7 +23,9 @@ import {
   Settings,
   ShieldCheck,
   Store,
+  Target,
   TrendingUp,
+  Trophy,
   UserCog,
   Users,
   UsersRound,
@@ -48,6 +51,7 @@ export type SectionId =
   | 'courses'
   | 'create'
   | 'quizzes'
+  | 'positioning'
   | 'group-sessions'
   | 'evaluations'
   | 'marketplace'
@@ -64,6 +68,8 @@ export type SectionId =
   | 'legal-info'
   | 'onboarding'
   | 'exercises'
+  | 'achievements'
+  | 'badges'
   | 'coaching'
   | 'progression';
 
@@ -182,7 +188,6 @@ const student = {
   },
   exercises: fixedPath('/exercises', {
     section: 'exercises',
-    pendingScreen: 'exercises',
     nav: { group: 'navigation', label: 'exercises', icon: Dumbbell },
   }),
   questions: fixedPath('/questions', {
@@ -199,9 +204,13 @@ const student = {
     section: 'progression',
     nav: { group: 'navigation', label: 'progression', icon: TrendingUp },
   }),
+  /** Badges, trophies and progress towards the next (SPEC 2 student screens: achievements). */
+  achievements: fixedPath('/achievements', {
+    section: 'achievements',
+    nav: { group: 'navigation', label: 'achievements', icon: Trophy },
+  }),
   quizzes: fixedPath('/quizz', {
     section: 'quizzes',
-    pendingScreen: 'quizzes',
     nav: { group: 'navigation', label: 'quizzes', icon: ListChecks },
   }),
   /**
@@ -270,11 +279,22 @@ const trainer = {
     getHref: (courseId: string) => `/trainer/formation/${encodeURIComponent(courseId)}`,
     section: 'courses',
   },
+  /** Practical work set on formations and the learners' work to review (issue 13). */
+  exercises: fixedPath('/trainer/exercises', {
+    section: 'exercises',
+    nav: { group: 'courses', label: 'exercises', icon: Dumbbell },
+  }),
   quizzes: fixedPath('/trainer/quizzes', {
     section: 'quizzes',
-    pendingScreen: 'quizzes',
     nav: { group: 'courses', label: 'quizzes', icon: ListChecks },
   }),
+  /** Positioning tests before a formation and quizzes' public links (issue 13 points 3 and 4). */
+  positioning: {
+    path: '/trainer/positioning',
+    getHref: (query: { tab?: string; student?: string } = {}) => withQuery('/trainer/positioning', query),
+    section: 'positioning',
+    nav: { group: 'courses', label: 'positioning', icon: Target },
+  },
   groupSessions: fixedPath('/trainer/group-sessions', {
     section: 'group-sessions',
     pendingScreen: 'groupSessions',
@@ -293,6 +313,11 @@ const trainer = {
   students: fixedPath('/trainer/students', {
     section: 'students',
     nav: { group: 'students', label: 'students', icon: GraduationCap },
+  }),
+  /** The organisation's badges: the system set switched on or off, and its own (SPEC 3). */
+  badges: fixedPath('/trainer/badges', {
+    section: 'badges',
+    nav: { group: 'students', label: 'badges', icon: Medal },
   }),
   studentDetails: {
     path: '/trainer/students/:studentId',
@@ -391,7 +416,6 @@ const admin = {
   courses: fixedPath('/admin/courses', { section: 'courses', mirrors: trainer.courses.path }),
   quizzes: fixedPath('/admin/quizzes', {
     section: 'quizzes',
-    pendingScreen: 'quizzes',
     mirrors: trainer.quizzes.path,
   }),
   groupSessions: fixedPath('/admin/group-sessions', {
@@ -475,17 +499,17 @@ export const paths = {
   profile: fixedPath('/profile'),
   testOrganism: fixedPath('/test-organism'),
   errorDemos: fixedPath('/error-demos'),
-  // Public screens awaiting their feature.
+  /** SPEC 2 public quiz: anyone with the link, once its trainer switched it on (issue 13). */
   publicQuiz: {
     path: '/quiz/:quizId/public',
     getHref: (quizId: string) => `/quiz/${encodeURIComponent(quizId)}/public`,
-    pendingScreen: 'publicQuiz',
   },
+  /** SPEC 2 positioning by a single-use emailed token (issue 13). */
   positioning: {
     path: '/positioning/:token',
     getHref: (token: string) => `/positioning/${encodeURIComponent(token)}`,
-    pendingScreen: 'positioning',
   },
+  // Public screens awaiting their feature.
   sessionSignature: {
     path: '/sign/:token',
     getHref: (token: string) => `/sign/${encodeURIComponent(token)}`,

@@ -1,5 +1,7 @@
+import type { SessionUser } from '@cursus/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { AchievementsService } from '../achievements/achievements.module.ts';
 import type { Mailer } from '../email/email.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import type { SystemService } from '../system/system.module.ts';
@@ -19,6 +21,10 @@ export function createAuthModule(deps: {
   organizations: OrganizationsService;
   /** Keeps the connection logs' record of each sign-in. */
   system: SystemService;
+  /** A learner's sign-ins count towards login badges. */
+  achievements?: AchievementsService;
+  /** At sign-in the address is proven: positioning invitations sent to it attach to the account. */
+  attachPositioning?: (user: SessionUser) => Promise<void>;
   now?: () => Date;
 }) {
   const { database, organizations, system } = deps;
@@ -34,8 +40,16 @@ export function createAuthModule(deps: {
     authRoutesPlugin(app, {
       authService: service,
       secure: deps.appUrl.startsWith('https://'),
-      onSignIn: (user, request) =>
-        system.recordSignIn(user, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+      onSignIn: async (user, request) => {
+        await system.recordSignIn(user, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        if (user.role === 'student' && user.organizationId)
+          await deps.achievements?.evaluate({
+            organizationId: user.organizationId,
+            userId: user.id,
+            criterion: 'login',
+          });
+        await deps.attachPositioning?.(user);
+      },
     });
   return {
     service,

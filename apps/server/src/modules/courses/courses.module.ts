@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { AchievementsService } from '../achievements/achievements.module.ts';
 import type { FilesService } from '../files/files.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import { createCourseContentService } from './course-content.service.ts';
@@ -22,10 +23,25 @@ export function createCoursesModule(deps: {
   database: Database;
   organizations: OrganizationsService;
   files: FilesService;
+  /** A formation completed (progress reaching 100) counts towards course_completion badges. */
+  achievements?: AchievementsService;
 }) {
   const { database, organizations, files } = deps;
   const service = createCoursesService({ database, organizations });
-  const learning = createLearningService({ database, files });
+  const tracked = createLearningService({ database, files });
+  const learning: typeof tracked = {
+    ...tracked,
+    async completeLesson(actor, courseId, lessonId) {
+      const result = await tracked.completeLesson(actor, courseId, lessonId);
+      if (result.progress === 100 && actor.organizationId)
+        await deps.achievements?.evaluate({
+          organizationId: actor.organizationId,
+          userId: actor.id,
+          criterion: 'course_completion',
+        });
+      return result;
+    },
+  };
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(courseRoutesPlugin, {
       courses: service,

@@ -29,12 +29,7 @@ import { readPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
-import {
-  courseListSelection,
-  findCourse,
-  loadCourseOutline,
-  toCourseListItem,
-} from './course-queries.ts';
+import { courseListSelection, findCourse, loadCourseOutline, toCourseListItem } from './course-queries.ts';
 import {
   courseEnrollments,
   courseLessons,

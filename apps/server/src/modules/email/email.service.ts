@@ -4,18 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Db } from '../../db/client.ts';
 import { emailOutbox } from './email.tables.ts';
-import { type EmailTemplate, renderEmail } from './templates.ts';
+import { type EmailData, type EmailTemplate, renderEmail } from './templates.ts';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
 const OUTBOX_BATCH = 20;
 
 export interface Mailer {
-  send(message: {
-    to: string;
-    template: EmailTemplate;
-    language: Language;
-    data: { name: string; url: string };
-  }): Promise<void>;
+  send(message: { to: string; template: EmailTemplate; language: Language; data: EmailData }): Promise<void>;
   /** Sends what is due; `deliverSoon` and the worker's timer call it, tests call it directly. */
   deliverDue(now?: Date): Promise<number>;
   /**

@@ -1,6 +1,18 @@
 import type { Language } from '@cursus/contracts';
 
-export type EmailTemplate = 'confirm-email' | 'reset-password';
+export type EmailTemplate = 'confirm-email' | 'reset-password' | 'positioning-invitation';
+
+/**
+ * What a template fills in: `{name}` and the link in every one; `{organization}`, `{course}` and
+ * `{expires}` (a date already written in the reader's language) where a template names them.
+ */
+export interface EmailData {
+  name: string;
+  url: string;
+  organization?: string;
+  course?: string;
+  expires?: string;
+}
 
 interface Rendered {
   subject: string;
@@ -43,18 +55,37 @@ const COPY: Record<
       outro: 'This link is valid for 1 hour. If you did not ask for it, ignore this message.',
     },
   },
+  // Issue 13 point 4: sent before a formation to someone who may have no account yet.
+  'positioning-invitation': {
+    fr: {
+      subject: 'Votre questionnaire de positionnement',
+      intro:
+        'Bonjour {name}, {organization} vous invite à répondre à un questionnaire de positionnement avant la formation « {course} ». Vos réponses aident votre formateur à adapter la formation à vos besoins.',
+      action: 'Répondre au questionnaire',
+      outro:
+        'Ce lien personnel est valable jusqu’au {expires} et ne sert qu’une fois. Si vous n’attendiez pas ce message, ignorez-le.',
+    },
+    en: {
+      subject: 'Your positioning questionnaire',
+      intro:
+        'Hello {name}, {organization} invites you to answer a positioning questionnaire before the course "{course}". Your answers help your trainer fit the course to your needs.',
+      action: 'Answer the questionnaire',
+      outro:
+        'This personal link is valid until {expires} and works once. If you were not expecting this message, ignore it.',
+    },
+  },
 };
 
-export function renderEmail(
-  template: EmailTemplate,
-  language: Language,
-  data: { name: string; url: string },
-): Rendered {
+const fill = (copy: string, data: EmailData) =>
+  copy.replace(/\{(name|organization|course|expires)\}/g, (_match, key: keyof EmailData) => data[key] ?? '');
+
+export function renderEmail(template: EmailTemplate, language: Language, data: EmailData): Rendered {
   const copy = COPY[template][language];
-  const intro = copy.intro.replace('{name}', data.name);
+  const intro = fill(copy.intro, data);
+  const outro = fill(copy.outro, data);
   return {
     subject: `Cursus – ${copy.subject}`,
-    text: `${intro}\n\n${copy.action} : ${data.url}\n\n${copy.outro}\n`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(data.url)}">${escapeHtml(copy.action)}</a></p><p>${escapeHtml(copy.outro)}</p>`,
+    text: `${intro}\n\n${copy.action} : ${data.url}\n\n${outro}\n`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(data.url)}">${escapeHtml(copy.action)}</a></p><p>${escapeHtml(outro)}</p>`,
   };
 }

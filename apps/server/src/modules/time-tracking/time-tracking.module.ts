@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { createAttemptCounter } from '../../lib/rate-limit.ts';
 import type { ScheduledJob } from '../../lib/scheduler.ts';
+import type { AchievementsService } from '../achievements/achievements.module.ts';
 import type { CoursesService, LearningService } from '../courses/courses.module.ts';
 import type { NotificationsService } from '../notifications/notifications.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
@@ -25,6 +26,8 @@ export function createTimeTrackingModule(deps: {
   system: SystemService;
   courses: CoursesService;
   learning: LearningService;
+  /** Time added to a learner's totals counts towards time_spent badges. */
+  achievements?: AchievementsService;
   now: () => Date;
   log: { error(object: object, message: string): void };
 }) {
@@ -35,13 +38,40 @@ export function createTimeTrackingModule(deps: {
     organizations,
     log: deps.log,
   });
-  const service = createTimeTrackingService({ database, issues, organizations, learning, now });
+  const tracking = createTimeTrackingService({ database, issues, organizations, learning, now });
+  // Totals grow when a session ends (or stops at its maximum) and when offline time is synced.
+  const timeRecorded = async (user: { id: string; organizationId: string | null }) => {
+    if (user.organizationId)
+      await deps.achievements?.evaluate({
+        organizationId: user.organizationId,
+        userId: user.id,
+        criterion: 'time_spent',
+      });
+  };
+  const service: typeof tracking = {
+    ...tracking,
+    async end(user, id, elapsedSeconds) {
+      const result = await tracking.end(user, id, elapsedSeconds);
+      if (!result.alreadyEnded) await timeRecorded(user);
+      return result;
+    },
+    async heartbeat(user, id, input) {
+      const result = await tracking.heartbeat(user, id, input);
+      if (result.maxReached) await timeRecorded(user);
+      return result;
+    },
+  };
+  const syncSessions = createSyncSessions({ database, issues, learning, now });
   const integrity = createIntegrityService({ database, issues, now });
   const routes: FastifyPluginAsync = (app) =>
     timeTrackingRoutesPlugin(app, {
       timeTracking: service,
       integrity,
-      syncSessions: createSyncSessions({ database, issues, learning, now }),
+      syncSessions: async (user, entries) => {
+        const result = await syncSessions(user, entries);
+        if (result.results.some((entry) => entry.status === 'synced')) await timeRecorded(user);
+        return result;
+      },
       getDashboard: createDashboardService({ database, timeTracking: service, learning, now }),
       connectionLogs: createConnectionLogsService({
         database,

@@ -8,6 +8,7 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { LearningTime } from '@/features/dashboard/components/learning-time';
 import { Recommendations } from '@/features/dashboard/components/recommendations';
 import { DashboardCourses } from '@/features/learning/components/dashboard-courses';
+import { QuizStatsCard } from '@/features/quizzes/components/quiz-stats-card';
 
 /**
  * SPEC 2 /dashboard, "Mon Suivi": learning time and the weekly goal, recommendations by priority,
@@ -43,6 +44,7 @@ export default function StudentDashboardRoute() {
           <LearningTime />
           <Recommendations />
           <DashboardCourses />
+          <QuizStatsCard quizzesHref={paths.student.quizzes.getHref()} />
         </div>
       )}
     </>

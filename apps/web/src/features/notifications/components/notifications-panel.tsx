@@ -20,6 +20,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { formatRelativeDate } from './format-relative-date';
+import { describeNotification } from './notification-text';
 
 function NotificationItem({
   notification,
@@ -31,6 +32,7 @@ function NotificationItem({
   const { t } = useTranslation('notifications');
   const createdAt = new Date(notification.createdAt);
   const language = getLanguage();
+  const { title, message } = describeNotification(notification, t, language);
   return (
     <li>
       <button
@@ -53,9 +55,9 @@ function NotificationItem({
           <span
             className={cn('text-sm text-foreground', notification.isRead ? 'font-medium' : 'font-semibold')}
           >
-            {notification.title}
+            {title}
           </span>
-          <span className="text-sm break-words text-muted-foreground">{notification.message}</span>
+          <span className="text-sm break-words text-muted-foreground">{message}</span>
           <time
             dateTime={notification.createdAt}
             title={createdAt.toLocaleString(language)}
