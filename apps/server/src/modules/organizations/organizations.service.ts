@@ -205,19 +205,13 @@ export function createOrganizationsService(options: {
      * in its own transaction (so under its tenant's policies): a whole scope, never loaded here.
      */
     peopleIds: (filter: PeopleFilter) =>
-      new QueryBuilder()
-        .select({ id: profiles.id })
-        .from(profiles)
-        .where(peopleWhere(filter)),
+      new QueryBuilder().select({ id: profiles.id }).from(profiles).where(peopleWhere(filter)),
 
     /** One page of the filter's accounts, by name, and how many there are. */
     pagePeople: (tx: Tx, filter: PeopleFilter, page: PageQuery) =>
       readPage(
         page,
-        tx
-          .select({ total: count() })
-          .from(profiles)
-          .where(peopleWhere(filter)),
+        tx.select({ total: count() }).from(profiles).where(peopleWhere(filter)),
         findPeople(tx, filter).$dynamic(),
         (person) => person,
       ),
@@ -364,10 +358,7 @@ export function createOrganizationsService(options: {
       return database.withTenant(tenant, (tx) =>
         readPage(
           page,
-          tx
-            .select({ total: count() })
-            .from(profiles)
-            .where(where),
+          tx.select({ total: count() }).from(profiles).where(where),
           tx
             .select({
               id: profiles.id,
