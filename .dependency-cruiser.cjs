@@ -1,7 +1,7 @@
 // Which way imports go (STYLE 3, docs/ARCHITECTURE.md): `npm run lint` fails on any of these.
 // Tests may reach into what they test, so test files are exempt from the module boundaries (not from
 // the other rules).
-const TEST_FILE = '\\.(test|spec)\\.tsx?$';
+const TEST_FILE = '\\.(test|spec|check)\\.tsx?$';
 const TABLES_FILE = '\\.tables\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

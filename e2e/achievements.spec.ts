@@ -50,7 +50,10 @@ async function chooseEnglish(page: Page) {
 async function expectBadgeAnnouncedAndListed(page: Page, language: 'fr' | 'en') {
   const text = TEXTS[language];
   const bell = page.getByRole('button', { name: text.bell, exact: true }).first();
-  await expect.poll(() => page.getByTestId('notifications-badge').first().textContent()).toBe('1');
+  // The badge is announced at once; the demo may have told the learner other news before (a certificate).
+  await expect
+    .poll(async () => Number(await page.getByTestId('notifications-badge').first().textContent()))
+    .toBeGreaterThanOrEqual(1);
   await bell.click();
   const panel = page.getByRole('dialog', { name: text.bell });
   await panel.getByRole('tab', { name: text.tab }).click();

@@ -52,7 +52,10 @@ describe('sign-up, confirmation, sign-in and sign-out', () => {
     await waitForPath(page, '/trainer/dashboard');
     await waitForHeading(page, TRAINER_DASHBOARD_TITLE);
     // The organisation created at sign-up is the trainer's (createTrainerOrganization).
-    await page.getByText(trainer.organizationName, { exact: true }).waitFor();
+    await page
+      .getByRole('complementary', { name: 'Menu latéral' })
+      .getByText(trainer.organizationName, { exact: true })
+      .waitFor();
 
     await page.getByRole('button', { name: 'Déconnexion' }).click();
     await page.waitForURL((url) => url.pathname === '/auth' || url.pathname === '/');

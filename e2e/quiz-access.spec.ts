@@ -113,14 +113,13 @@ describe('positioning before a formation, and a public quiz', () => {
     await trainer.page.getByLabel("Email de l'apprenant", { exact: true }).fill(FUTURE_LEARNER.email);
     await trainer.page.getByRole('button', { name: "Rattacher l'apprenant" }).click();
     await trainer.page.getByText("est rattaché à l'organisme", { exact: false }).waitFor();
-    // The learner record screen (/trainer/students/{id}) arrives with issue 16: its positioning
-    // section is the per-learner report here.
-    await trainer.page.goto('/trainer/positioning?tab=studentReport');
-    const studentSelect = trainer.page.getByLabel('Apprenant', { exact: true });
-    await studentSelect.locator('option', { hasText: FUTURE_LEARNER.email }).waitFor({ state: 'attached' });
-    await studentSelect.selectOption({
-      label: `${FUTURE_LEARNER.firstName} ${FUTURE_LEARNER.lastName} (${FUTURE_LEARNER.email})`,
-    });
+    // Their record, from the learners list, shows the positioning they answered before signing up.
+    await trainer.page.goto('/trainer/students');
+    await trainer.page.getByLabel('Rechercher').fill(FUTURE_LEARNER.email);
+    await trainer.page
+      .getByRole('link', { name: `${FUTURE_LEARNER.firstName} ${FUTURE_LEARNER.lastName}`, exact: true })
+      .click();
+    await waitForHeading(trainer.page, 'Fiche apprenant');
     await trainer.page
       .getByRole('heading', {
         name: `Positionnement de ${FUTURE_LEARNER.firstName} ${FUTURE_LEARNER.lastName}`,
@@ -138,7 +137,7 @@ describe('positioning before a formation, and a public quiz', () => {
     await item.getByRole('button', { name: 'Voir les réponses' }).click();
     const dialog = trainer.page.getByRole('dialog');
     await dialog.getByText('Somme', { exact: true }).waitFor();
-    await expectNoSeriousViolations(trainer.page, '/trainer/positioning (learner report)');
+    await expectNoSeriousViolations(trainer.page, '/trainer/students/:id (positioning)');
     await saveScreenshot(trainer.page, 'positioning-learner-report');
 
     expect(trainer.pageErrors).toEqual([]);

@@ -223,8 +223,14 @@ describe('shell preferences and navigation', () => {
   it('keeps the language chosen, across a reload and on the account', async () => {
     const page = await pageFor('trainer');
     await visit(page, '/trainer/dashboard');
+    // The choice is saved on the account: reload once the server has it, as the account is what a reload reads.
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/auth/preferences') && response.request().method() === 'PATCH',
+    );
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');

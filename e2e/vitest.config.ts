@@ -1,14 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
-// Browser journeys: each spec file starts its own server and browser, so files run one after another
-// (two embedded databases and two Chromiums at once are slow on a 2-core CI machine). The demo
-// database is created once, in the global setup, and each server starts on a copy of it.
+// Browser journeys: each spec file starts its own server and browser. On the embedded engine files
+// run one after another (two embedded databases and two Chromiums at once are slow on a 2-core
+// machine); on PostgreSQL (TEST_DATABASE_URL, as in CI) the database works in its own processes and
+// two files run side by side. The demo is seeded once, in the global setup, and each server starts
+// on a copy of it.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['*.spec.ts'],
     globalSetup: ['support/global-setup.ts'],
-    fileParallelism: false,
+    fileParallelism: onPostgres,
+    maxWorkers: onPostgres ? 2 : 1,
     testTimeout: 60_000,
     // Starting the server includes a fresh embedded database (initdb, migrations, demo seed).
     hookTimeout: 120_000,

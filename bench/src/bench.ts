@@ -294,6 +294,16 @@ function scenarios(learners: Learner[], trainers: Trainer[], deepPage: number, b
       next: trainer(() => `/api/time-tracking/connection-logs?page=${deepPage}`),
     },
     {
+      key: 'trainer-dashboard',
+      name: 'trainer: dashboard',
+      next: trainer(() => '/api/trainer/dashboard'),
+    },
+    {
+      key: 'trainer-analytics-12m',
+      name: 'trainer: analytics, 12 months',
+      next: trainer(() => '/api/trainer/analytics?period=12m'),
+    },
+    {
       key: 'learner-heartbeat',
       name: 'learner: time-tracking heartbeat (write)',
       next: heartbeatRequests(

@@ -167,6 +167,8 @@ async function main() {
       { name: 'trainer: formation list', next: asTrainer('/api/courses') },
       { name: 'trainer: learner list', next: asTrainer('/api/organizations/students') },
       { name: 'trainer: connection logs', next: asTrainer('/api/time-tracking/connection-logs') },
+      { name: 'trainer: dashboard', next: asTrainer('/api/trainer/dashboard') },
+      { name: 'trainer: analytics, 12 months', next: asTrainer('/api/trainer/analytics?period=12m') },
       {
         name: 'bare Fastify /api/health',
         next: () => ({ path: '/api/health', userId: null }),

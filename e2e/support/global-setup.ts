@@ -1,25 +1,50 @@
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server';
+import { createDatabase, dropDatabase, isOnPostgres } from './database';
+import { type SeededDemo, seedDemoOnPostgres, startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A DATA_DIR in which the server has created, migrated and seeded its embedded database. */
-    seededDataDir: string;
+    /** The demo every spec file's server starts from (a copy of it). */
+    seededDemo: SeededDemo;
   }
 }
 
 /**
- * Starts the server once on an empty DATA_DIR, as a newcomer's first `npm start` does, and keeps
- * that directory after a graceful stop: each spec file's server then starts on a copy of it, with
- * the same demo accounts, instead of creating and seeding a database of its own.
+ * Seeds the demo once; each spec file's server then starts on a copy of it, with the same demo
+ * accounts, instead of creating and seeding a database of its own.
+ * - Embedded engine: the server starts on an empty DATA_DIR, as a newcomer's first `npm start` does,
+ *   and that directory is kept after a graceful stop.
+ * - PostgreSQL (TEST_DATABASE_URL, as in CI): `npm run seed:demo`'s script fills a template database;
+ *   each server gets a database created from it. The embedded first start still runs, beside it.
  */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
-  await server.readDemoAccounts();
-  await server.stop({ keepDataDir: true });
-  project.provide('seededDataDir', server.dataDir);
+  if (isOnPostgres()) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'cursus-e2e-seed-'));
+    const database = `cursus_e2e_${process.pid}_${Date.now().toString(36)}`;
+    await createDatabase(database);
+    // A newcomer's first `npm start` (embedded database, seeded on start) is still proven, alongside.
+    await Promise.all([seedDemoOnPostgres(database, dataDir), startOnEmptyDataDir()]);
+    project.provide('seededDemo', { dataDir, database });
+    return async () => {
+      await dropDatabase(database);
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  }
+  const dataDir = await startOnEmptyDataDir({ keepDataDir: true });
+  project.provide('seededDemo', { dataDir, database: null });
   return async () => {
-    await rm(server.dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
   };
+}
+
+/** Starts the server on an empty DATA_DIR, waits for the demo accounts it seeds, and stops it. */
+async function startOnEmptyDataDir(options: { keepDataDir?: boolean } = {}): Promise<string> {
+  const server = await startServer();
+  const accounts = await server.readDemoAccounts();
+  if (!accounts.some((account) => account.role === 'trainer')) throw new Error('the demo has no trainer');
+  await server.stop(options);
+  return server.dataDir;
 }

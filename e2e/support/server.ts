@@ -1,13 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createDatabase, databaseUrl, dropDatabase } from './database';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_ENTRY = 'apps/server/src/main.ts';
+const SEED_ENTRY = 'apps/server/src/seed-cli.ts';
 const WEB_INDEX = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 const EMAIL_TIMEOUT_MS = 30_000;
@@ -50,6 +53,16 @@ export interface DemoAccount {
   role: DemoRole;
   email: string;
   password: string;
+}
+
+/**
+ * The demo as seeded once by the global setup: its DATA_DIR (demo accounts, uploaded files) and, on
+ * PostgreSQL, the template database holding its rows (null: the rows are in the DATA_DIR's embedded
+ * database).
+ */
+export interface SeededDemo {
+  dataDir: string;
+  database: string | null;
 }
 
 export interface RunningServer {
@@ -133,17 +146,24 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
  * Starts the server as `npm start` does (`node --import tsx apps/server/src/main.ts` from the
  * repository root) without rebuilding the SPA: `npm run test:e2e` builds it first. Each call gets its
  * own port and its own temporary DATA_DIR: empty, so the embedded database is created and seeds the
- * demo organisation, or a copy of `seededDataDir` (see global-setup.ts), which skips the ~15 s of
- * initdb, migrations and seed that every spec file would otherwise repeat.
+ * demo organisation, or a copy of the `seeded` demo (see global-setup.ts), which skips the ~15 s of
+ * initdb, migrations and seed that every spec file would otherwise repeat. On PostgreSQL the server
+ * gets its own copy of the seeded template database, dropped when it stops.
  * TEST_CLOCK is on (only here): journeys move the server's clock with `setClockOffset` instead of waiting.
  */
-export async function startServer(options: { seededDataDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(options: { seeded?: SeededDemo } = {}): Promise<RunningServer> {
   if (!existsSync(join(REPO_ROOT, SERVER_ENTRY))) throw new Error(`${SERVER_ENTRY} does not exist`);
   if (!existsSync(WEB_INDEX)) {
     throw new Error('apps/web/dist/index.html is missing: run `npm run build` (or `npm run test:e2e`) first');
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'cursus-e2e-'));
-  if (options.seededDataDir) await cp(options.seededDataDir, dataDir, { recursive: true });
+  const { seeded } = options;
+  if (seeded) await cp(seeded.dataDir, dataDir, { recursive: true });
+  let database: string | null = null;
+  if (seeded?.database) {
+    database = `${seeded.database}_${randomBytes(4).toString('hex')}`;
+    await createDatabase(database, seeded.database);
+  }
   const port = await findFreePort();
   const baseUrl = `http://localhost:${port}`;
   // Health and the test clock are asked on 127.0.0.1: Node may resolve localhost to ::1 while the server listens on IPv4.
@@ -184,6 +204,7 @@ export async function startServer(options: { seededDataDir?: string } = {}): Pro
   const stop = async (stopOptions: { keepDataDir?: boolean } = {}) => {
     await stopProcess();
     if (!stopOptions.keepDataDir) await rm(dataDir, { recursive: true, force: true });
+    if (database) await dropDatabase(database);
   };
 
   const launch = async () => {
@@ -196,6 +217,7 @@ export async function startServer(options: { seededDataDir?: string } = {}): Pro
         SEED_DEMO: 'true',
         LOG_LEVEL: 'info',
         TEST_CLOCK: 'true',
+        ...(database ? { DATABASE_URL: databaseUrl(database) } : {}),
       }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -295,4 +317,25 @@ export async function startServer(options: { seededDataDir?: string } = {}): Pro
     restart,
     stop,
   };
+}
+
+/**
+ * Seeds the demo into `database` (empty, on the TEST_DATABASE_URL server) and `dataDir` with
+ * `npm run seed:demo`'s script, the way an operator seeds a PostgreSQL deployment.
+ */
+export async function seedDemoOnPostgres(database: string, dataDir: string): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SEED_ENTRY], {
+    cwd: REPO_ROOT,
+    env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl(database), SEED_DEMO: 'true' }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`${SEED_ENTRY} exited with code ${code}:\n${output.slice(-4000)}`);
 }

@@ -36,17 +36,28 @@ export async function seedDemo(options: {
 }): Promise<DemoAccount[]> {
   const {
     achievements,
+    analytics,
+    attendance,
     auth,
+    certificates,
     courses,
+    email,
+    evaluations,
     exercises,
+    forum,
+    groupSessions,
+    messages,
     notifications,
     organizations,
+    planning,
+    questions,
     quizzes,
+    signatures,
     system,
     timeTracking,
   } = options.modules;
   const now = options.now ?? new Date();
-  const organization = await organizations.seedDemo();
+  const organization = await organizations.seedDemo(now);
   const people: DemoPerson[] = DEMO_PEOPLE.map(({ local, ...person }) => ({
     ...person,
     email: `${local}@${DEMO_DOMAIN}`,
@@ -65,6 +76,25 @@ export async function seedDemo(options: {
     // A month ago: the tracked time below falls within the enrolment.
     enrolledAt: new Date(now.getTime() - 30 * 86_400_000),
   });
+  // Earlier cohorts of the published formation, for the analytics' months: Lucas finished it,
+  // Inès stopped after two lessons, Nathan is going slowly.
+  await analytics.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    learners: (
+      [
+        ['lucas.robert', 250, 99, 200],
+        ['ines.richard', 160, 2, 150],
+        ['nathan.durand', 70, 4, 12],
+      ] as const
+    ).map(([local, enrolledDaysAgo, completedLessons, lastLessonDaysAgo]) => ({
+      studentId: userIdOf(local),
+      enrolledDaysAgo,
+      completedLessons,
+      lastLessonDaysAgo,
+    })),
+    now,
+  });
   const signIns = await timeTracking.seedDemo({
     students: [
       { userId: userIdOf('lea.martin'), activity: 0.6 },
@@ -74,11 +104,57 @@ export async function seedDemo(options: {
     now,
   });
   await system.seedDemo(signIns);
+  // The admins' monitoring screens: a few days of logs, an open alert and a resolved one.
+  await system.seedMonitoring({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    studentId: userIdOf('hugo.bernard'),
+    now,
+  });
   await exercises.seedDemo({
     organizationId: organization.id,
     trainerId: userIdOf('julien.moreau'),
     reviewedStudentId: userIdOf('hugo.bernard'),
     waitingStudentId: userIdOf('lea.martin'),
+    now,
+  });
+  await questions.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    studentIds: [userIdOf('lea.martin'), userIdOf('hugo.bernard'), userIdOf('chloe.petit')],
+    now,
+  });
+  await forum.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    trainerName: 'Julien Moreau',
+    colleagueId: userIdOf('sophie.lambert'),
+    adminId: userIdOf('admin'),
+    now,
+  });
+  const person = (local: DemoLocal) => {
+    const { firstName, lastName } = DEMO_PEOPLE.find((entry) => entry.local === local)!;
+    return { id: userIdOf(local), fullName: `${firstName} ${lastName}` };
+  };
+  await messages.seedDemo({
+    organizationId: organization.id,
+    organizationName: organization.name,
+    trainers: { julien: person('julien.moreau'), sophie: person('sophie.lambert') },
+    students: { lea: person('lea.martin'), hugo: person('hugo.bernard'), chloe: person('chloe.petit') },
+    now,
+  });
+  await groupSessions.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    studentIds: [userIdOf('lea.martin'), userIdOf('hugo.bernard'), userIdOf('chloe.petit')],
+    now,
+  });
+  await attendance.seedDemo({ organizationId: organization.id, trainerId: userIdOf('julien.moreau'), now });
+  // After the group sessions: Sophie's sessions beside Julien's, and the formations' dates.
+  await planning.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('sophie.lambert'),
+    studentIds: [userIdOf('lea.martin'), userIdOf('chloe.petit')],
     now,
   });
   await quizzes.seedDemo({
@@ -95,13 +171,145 @@ export async function seedDemo(options: {
     student: { id: userIdOf('lea.martin'), email: `lea.martin@${DEMO_DOMAIN}`, fullName: 'Léa Martin' },
     now,
   });
+  // After the formations and the tracked time, whose hours the certificates state.
+  const trainer = await organizations.service.loadUser(userIdOf('julien.moreau'));
+  if (trainer)
+    await certificates.seedDemo({
+      organizationId: organization.id,
+      trainer: { ...trainer, emailVerified: true },
+    });
+  // The organisation's rules, terms and programme, and Léa's signed convention, as Julien uploaded them.
+  if (trainer)
+    await options.modules.documents.seedDemo({
+      organizationId: organization.id,
+      organizationName: organization.name,
+      trainer: { ...trainer, emailVerified: true },
+      leaId: userIdOf('lea.martin'),
+      now,
+    });
+  // Hugo finished the published formation and signed it; Léa's first module waits for hers.
+  await signatures.seedDemo({
+    organizationId: organization.id,
+    signedStudentId: userIdOf('hugo.bernard'),
+    pendingStudentId: userIdOf('lea.martin'),
+    now,
+  });
   // Last: the badges follow from the sign-ins, time and completions seeded above.
   await achievements.seedDemo({
     organizationId: organization.id,
     trainerId: userIdOf('julien.moreau'),
     studentIds: [userIdOf('lea.martin'), userIdOf('hugo.bernard'), userIdOf('chloe.petit')],
   });
+  // Satisfaction questionnaires on the published formation, answered by the demo learners.
+  await evaluations.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    learners: (['hugo.bernard', 'lucas.robert', 'ines.richard', 'nathan.durand'] as const).map((local) => ({
+      ...person(local),
+      email: `${local}@${DEMO_DOMAIN}`,
+    })),
+    now,
+  });
+  // The team: Julien manages, with his CV and diplomas; Sophie teaches, with her CV.
+  const sophie = await organizations.service.loadUser(userIdOf('sophie.lambert'));
+  if (trainer && sophie)
+    await options.modules.trainers.seedDemo({
+      organizationId: organization.id,
+      manager: { ...trainer, emailVerified: true },
+      trainer: { ...sophie, emailVerified: true },
+      now,
+    });
+  // Seven learners invited from a spreadsheet (never signed in yet, so the list pages) and three
+  // learners' administrative info.
+  if (trainer)
+    await options.modules.learners.seedDemo({
+      trainer: { ...trainer, emailVerified: true },
+      domain: DEMO_DOMAIN,
+      learners: {
+        lea: userIdOf('lea.martin'),
+        hugo: userIdOf('hugo.bernard'),
+        chloe: userIdOf('chloe.petit'),
+      },
+    });
   await notifications.seedDemo(organization);
+  await email.seedDemo({
+    regularLearnerId: userIdOf('hugo.bernard'),
+    trainerId: userIdOf('julien.moreau'),
+  });
+  // The catalogue: the platform's templates and the demo's writing formation, shared by Julien.
+  if (trainer)
+    await options.modules.marketplace.seedDemo({ trainer: { ...trainer, emailVerified: true }, now });
+  // The Qualiopi registers (indicators 23 to 25, 31, 32): Léa's question became a difficulty to follow.
+  await options.modules.registers.seedDemo({
+    organizationId: organization.id,
+    trainerId: userIdOf('julien.moreau'),
+    colleagueId: userIdOf('sophie.lambert'),
+    adminId: userIdOf('admin'),
+    students: { lea: userIdOf('lea.martin'), hugo: userIdOf('hugo.bernard'), chloe: userIdOf('chloe.petit') },
+    now,
+  });
+  // Qualiopi: the records above evidence several indicators; Julien uploaded the disability adviser's
+  // appointment (indicator 26).
+  if (trainer)
+    await options.modules.compliance.seedDemo({
+      organizationId: organization.id,
+      trainer: { ...trainer, emailVerified: true },
+      now,
+    });
+  // The funding platform's receiver and its deliveries: Hugo's and Léa's folders, and every kind of refusal.
+  await options.modules.fundingWebhooks.seedDemo({
+    organizationId: organization.id,
+    learners: [
+      {
+        id: userIdOf('lea.martin'),
+        email: `lea.martin@${DEMO_DOMAIN}`,
+        firstName: 'Léa',
+        lastName: 'Martin',
+      },
+      {
+        id: userIdOf('hugo.bernard'),
+        email: `hugo.bernard@${DEMO_DOMAIN}`,
+        firstName: 'Hugo',
+        lastName: 'Bernard',
+      },
+    ],
+    now,
+  });
+  // The admin space: a second organisation onboarded by Claire, formations assigned to it, its
+  // learners enrolled, and those actions in the audit log.
+  const admin = await organizations.service.loadUser(userIdOf('admin'));
+  if (admin)
+    await options.modules.admin.seedDemo({
+      admin: { ...admin, emailVerified: true },
+      domain: DEMO_DOMAIN,
+      createLearners: async (organizationId) =>
+        (
+          await auth.seedDemo({
+            organizationId,
+            people: (
+              [
+                ['Camille', 'Roux', 'camille.roux'],
+                ['Théo', 'Fontaine', 'theo.fontaine'],
+                ['Manon', 'Chevalier', 'manon.chevalier'],
+              ] as const
+            ).map(([firstName, lastName, local]) => ({
+              role: 'student' as const,
+              firstName,
+              lastName,
+              email: `${local}@${DEMO_DOMAIN}`,
+            })),
+          })
+        ).map((account) => account.userId),
+      now,
+    });
+  // The documents the platform requires, and Claire's reviews: the demo organisation's rules valid,
+  // its terms refused with a comment, its insurance missing; Léa's identity document to review.
+  if (admin)
+    await options.modules.documents.seedDemoRequirements({
+      admin: { ...admin, emailVerified: true },
+      organizationId: organization.id,
+      leaId: userIdOf('lea.martin'),
+    });
   const lines = [
     '# Cursus demo accounts, generated at seeding: role, email, password (tab-separated)',
     ...accounts.map((account) => `${account.role}\t${account.email}\t${account.password}`),

@@ -1,4 +1,4 @@
-import { VIDEO_EMBED_ORIGINS } from '@cursus/contracts';
+import { MEETING_EMBED_ORIGINS, VIDEO_EMBED_ORIGINS } from '@cursus/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helper.ts';
 
@@ -23,11 +23,14 @@ async function policyOf(url: string): Promise<Map<string, string>> {
 }
 
 describe('content security policy of the lesson view', () => {
-  it('frames only our own files and the privacy-friendly video players', async () => {
+  it('frames only our own files, the privacy-friendly video players and the meeting providers', async () => {
     const directives = await policyOf('/formations');
-    // 'self' for PDFs shown in the browser's viewer; then youtube-nocookie, player.vimeo and dailymotion.
-    expect(directives.get('frame-src')).toBe(["'self'", ...VIDEO_EMBED_ORIGINS].join(' '));
-    expect(directives.get('frame-src')).not.toMatch(/\*|https:\/\/www\.youtube\.com/);
+    // 'self' for PDFs shown in the browser's viewer; then youtube-nocookie, player.vimeo and
+    // dailymotion; then Jitsi and Whereby for group sessions' live page (rooms on whereby subdomains).
+    expect(directives.get('frame-src')).toBe(
+      ["'self'", ...VIDEO_EMBED_ORIGINS, ...MEETING_EMBED_ORIGINS].join(' '),
+    );
+    expect(directives.get('frame-src')).not.toMatch(/(^| )(\*|https:)( |$)|https:\/\/www\.youtube\.com/);
   });
 
   it('plays uploaded videos from our origin and keeps plugins and foreign framing out', async () => {

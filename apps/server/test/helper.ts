@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type ParsedMail, simpleParser } from 'mailparser';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
 import { buildApp, type Modules } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
@@ -13,6 +17,8 @@ import { emailOutbox } from '../src/modules/email/email.tables.ts';
 export const APP_URL = 'http://localhost:3000';
 export const ORIGIN = { origin: APP_URL };
 export const STRONG_PASSWORD = 'Vif-Argent-42';
+/** The secret createTestApp signs with: a second app built on the same database shares it. */
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 /** Which engine the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export const ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -69,11 +75,19 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const env = parseEnv({ NODE_ENV: 'test', APP_URL, LOG_LEVEL: 'silent', ...options.env });
+  // Stored files (uploads, the demo's attachments) go to a folder of the test's own, never ./data.
+  const dataDir = options.env?.DATA_DIR ? undefined : mkdtempSync(path.join(tmpdir(), 'cursus-test-data-'));
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    APP_URL,
+    LOG_LEVEL: 'silent',
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
+    ...options.env,
+  });
   const { app, modules, scheduler } = await buildApp({
     env,
     database: options.seedsDemo ? database : withoutOwner(database),
-    secret: 'test-secret-test-secret-test-secret-0123',
+    secret: TEST_SECRET,
     logger: options.logger ?? false,
     now: options.now,
     mailer: options.mailer,
@@ -87,6 +101,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -157,4 +172,47 @@ export async function createConfirmedUser(testApp: TestApp, options: SignUpOptio
   const response = await signIn(testApp.app, options.email, options.password);
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return cookieHeader(response);
+}
+
+/** A real SMTP server on a free local port, keeping every message it receives, parsed. */
+export interface SmtpReceiver {
+  url: string;
+  messages: ParsedMail[];
+  /** Waits until a message to `to` has arrived (a few seconds at most) and returns the newest. */
+  waitFor(to: string): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+  const messages: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  const addressedTo = (mail: ParsedMail, to: string) =>
+    [mail.to ?? []].flat().some((address) => address.value.some((entry) => entry.address === to));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitFor(to) {
+      for (let waited = 0; waited < 5000; waited += 20) {
+        const found = messages.filter((mail) => addressedTo(mail, to)).at(-1);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`no message to ${to} reached the SMTP server`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type Modules } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { resolveAuthSecret } from '../src/lib/secret.ts';
@@ -48,6 +51,7 @@ async function openSharedDatabase(): Promise<[Database, Database]> {
 describe(`two server instances on one database (${ENGINE})`, () => {
   let databases: [Database, Database];
   let instances: FastifyInstance[] = [];
+  let modules: Modules[] = [];
   // Each instance has a DATA_DIR of its own and no AUTH_SECRET, as two machines set up alike would.
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'cursus-instance-')));
 
@@ -59,18 +63,19 @@ describe(`two server instances on one database (${ENGINE})`, () => {
         resolveAuthSecret({ configured: env.AUTH_SECRET, db: database.db, dataDir: dataDirs[index]! }),
       ),
     );
-    instances = await Promise.all(
-      databases.map(async (database, index) => {
-        const built = await buildApp({
+    const built = await Promise.all(
+      databases.map((database, index) =>
+        buildApp({
           env,
           database: withoutOwner(database),
           secret: secrets[index]!,
           logger: false,
           webDist: '/nonexistent',
-        });
-        return built.app;
-      }),
+        }),
+      ),
     );
+    instances = built.map((each) => each.app);
+    modules = built.map((each) => each.modules);
   });
 
   afterAll(async () => {
@@ -151,5 +156,82 @@ describe(`two server instances on one database (${ENGINE})`, () => {
     expect((await unreadCount(1, elsewhere)).statusCode).toBe(401);
     // The browser that changed it goes on, on either instance, with the session it was given.
     expect((await unreadCount(1, cookieHeader(change))).statusCode).toBe(200);
+  });
+
+  /** Opens `cookie`'s live stream on instance `index`, over a real connection; `text()` is what came so far. */
+  async function openStream(index: number, cookie: string) {
+    const app = instances[index]!;
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    let received = '';
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http
+        .get({ port, path: '/api/live', headers: { cookie, accept: 'text/event-stream' } }, resolve)
+        .on('error', reject);
+    });
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    const ended = new Promise<void>((resolve) => response.on('close', resolve));
+    return { response, ended, text: () => received };
+  }
+  async function placeOf(email: string) {
+    const result = (await databases[0].db.execute(
+      sql`select id, organization_id from profiles where email = ${email}`,
+    )) as unknown as { rows: { id: string; organization_id: string }[] };
+    const [row] = result.rows;
+    return { userId: row!.id, organizationId: row!.organization_id };
+  }
+  async function until(check: () => boolean) {
+    for (let tries = 0; tries < 200 && !check(); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    return check();
+  }
+
+  it('tells a reader, on the instance holding their stream, of a notification written on the other', async () => {
+    const email = 'live@instances.example';
+    const cookie = await createConfirmedUser(on(0), {
+      email,
+      role: 'trainer',
+      organizationName: 'Organisme Direct',
+    });
+    const otherEmail = 'live-other@instances.example';
+    await createConfirmedUser(on(0), {
+      email: otherEmail,
+      role: 'trainer',
+      organizationName: 'Organisme Voisin',
+    });
+    const stream = await openStream(0, cookie);
+    expect(stream.response.statusCode).toBe(200);
+    expect(stream.response.headers['content-type']).toMatch(/^text\/event-stream/);
+
+    const notifications = modules[1]!.notifications.service;
+    // Someone else's notification never reaches this stream; the reader's own does, with its kind only.
+    await notifications.createNotification(await placeOf(otherEmail), {
+      type: 'welcome',
+      metadata: { organizationName: 'Organisme Voisin' },
+    });
+    await notifications.createNotification(await placeOf(email), {
+      type: 'welcome',
+      metadata: { organizationName: 'Organisme Direct' },
+    });
+    expect(await until(() => stream.text().includes('event: notification'))).toBe(true);
+    const events = stream.text().match(/event: notification\ndata: (.*)\n/g) ?? [];
+    expect(events).toEqual(['event: notification\ndata: {"type":"welcome"}\n']);
+    expect(stream.text()).not.toContain('Organisme');
+
+    // Closing an instance ends its streams first (its preClose hook): browsers reconnect elsewhere.
+    await modules[0]!.notifications.closeStreams();
+    await stream.ended;
+  });
+
+  it('opens a stream only for a signed-in reader who asks for one', async () => {
+    const cookie = await createConfirmedUser(on(1), { email: 'live-asker@instances.example' });
+    const anonymous = await instances[1]!.inject({ method: 'GET', url: '/api/live' });
+    expect(anonymous.statusCode).toBe(401);
+    const notAStream = await instances[1]!.inject({ method: 'GET', url: '/api/live', headers: { cookie } });
+    expect(notAStream.statusCode).toBe(400);
+    expect(notAStream.json().error.details.fields[0].path).toBe('accept');
   });
 });

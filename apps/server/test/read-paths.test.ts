@@ -96,6 +96,7 @@ describe(`read paths run a bounded number of statements on ${ENGINE} (issue 12)`
     ["the trainer's formation list", 'trainerA', () => '/api/courses'],
     ["the trainer's learner list", 'trainerA', () => '/api/organizations/students'],
     ["the trainer's connection logs", 'trainerA', () => '/api/time-tracking/connection-logs'],
+    ["the trainer's dashboard", 'trainerA', () => '/api/trainer/dashboard'],
   ];
 
   it.each(routes)(

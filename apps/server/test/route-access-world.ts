@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Role } from '@cursus/contracts';
 import type { LightMyRequestResponse } from 'fastify';
+import { documentRequirements } from '../src/modules/documents/documents.tables.ts';
+import { evaluationInvitations } from '../src/modules/evaluations/evaluations.tables.ts';
+import { webhookLogs } from '../src/modules/funding-webhooks/funding-webhooks.tables.ts';
+import { certifiedSignatures } from '../src/modules/signatures/signatures.tables.ts';
 import { cookieHeader, createConfirmedUser, createTestApp, ORIGIN, signIn, type TestApp } from './helper.ts';
 
 /** Who calls each route: a visitor, organisation A's student and trainer, organisation B's trainer and student. */
@@ -11,6 +15,7 @@ export type SignedInCaller = Exclude<Caller, 'anonymous'>;
 
 /** The kinds of id a route's path can name; a path parameter of any other kind fails the test. */
 export type IdKind =
+  | 'organization'
   | 'course'
   | 'module'
   | 'lesson'
@@ -25,7 +30,31 @@ export type IdKind =
   | 'quizQuestion'
   | 'quizCategory'
   | 'quizAttempt'
-  | 'positioningInvitation';
+  | 'positioningInvitation'
+  | 'conversation'
+  | 'forumThread'
+  | 'forumPost'
+  | 'studentQuestion'
+  | 'groupSession'
+  | 'attendanceSlot'
+  | 'signingToken'
+  | 'certificate'
+  | 'certificateCode'
+  | 'questionnaire'
+  | 'evaluationInvitation'
+  | 'evaluationToken'
+  | 'calendarFeed'
+  | 'signature'
+  | 'marketplaceListing'
+  | 'trainer'
+  | 'trainerDocument'
+  | 'complianceEvidence'
+  | 'document'
+  | 'webhookLog'
+  | 'complaint'
+  | 'improvement'
+  | 'watchEntry'
+  | 'documentRequirement';
 
 export interface AccessWorld {
   testApp: TestApp;
@@ -57,6 +86,12 @@ const NAMES_OF_A = {
   module: 'Module Alphaville Secret',
   lesson: 'Leçon Alphaville Privée',
   file: 'alphaville-programme.pdf',
+  message: 'Message privé Alphaville',
+  forumThread: 'Discussion Alphaville Interne',
+  studentQuestion: 'Question Alphaville Confidentielle',
+  complaint: 'Réclamation Alphaville Confidentielle',
+  improvement: 'Amélioration Alphaville Confidentielle',
+  watchEntry: 'Veille Alphaville Confidentielle',
 };
 export const PDF = Buffer.concat([
   Buffer.from('%PDF-1.7\n'),
@@ -197,6 +232,19 @@ export async function createAccessWorld(): Promise<AccessWorld> {
     threshold: 5,
     rarity: 'rare',
   });
+  const groupSession = await json('trainer', 'POST', '/api/trainer/group-sessions', {
+    title: 'Session Alphaville',
+    meetingDate: '2030-01-15T09:00:00.000Z',
+    durationMinutes: 60,
+    location: 'Salle Alphaville',
+    studentIds: [student.id],
+  });
+  // Opening the sheet creates the session's signing slots.
+  const attendanceSheet = await json(
+    'trainer',
+    'GET',
+    `/api/trainer/group-sessions/${groupSession.id}/attendance`,
+  );
   const exercise = await json('trainer', 'POST', '/api/trainer/exercises', {
     courseId: course.id,
     title: 'Exercice Alphaville',
@@ -228,6 +276,165 @@ export async function createAccessWorld(): Promise<AccessWorld> {
     lines: ['Alphafuture <alphafuture@example.com>'],
   });
   const [positioningInvitation] = (await json('trainer', 'GET', '/api/positioning/invitations')).items;
+  const forum = await json('trainer', 'POST', '/api/forum/threads', {
+    title: NAMES_OF_A.forumThread,
+    body: 'Message Alphaville',
+  });
+  const forumPost = await json('trainer', 'POST', `/api/forum/threads/${forum.thread.id}/posts`, {
+    body: 'Réponse Alphaville',
+  });
+
+  const conversation = await json('student', 'POST', '/api/messages/conversations', {
+    participantId: trainer.id,
+  });
+  await json('student', 'POST', `/api/messages/conversations/${conversation.id}/messages`, {
+    body: NAMES_OF_A.message,
+  });
+  // A learner's question about their lesson, with a trainer's reply.
+  const studentQuestion = await json('student', 'POST', '/api/student-questions', {
+    subject: NAMES_OF_A.studentQuestion,
+    message: 'Détails Alphaville',
+    courseId: course.id,
+    lessonId: lesson.id,
+  });
+  await json('trainer', 'POST', `/api/trainer/student-questions/${studentQuestion.id}/replies`, {
+    message: 'Réponse Alphaville',
+  });
+  // A learner's pending signature request (a fixture: the owner writes it, as the trainer's list would).
+  const [signature] = await testApp.database.db
+    .insert(certifiedSignatures)
+    .values({
+      organizationId: trainer.organizationId as string,
+      userId: student.id,
+      formationId: course.id,
+      signatureType: 'formation_completion',
+    })
+    .returning({ id: certifiedSignatures.id });
+  const certificate = await json('trainer', 'POST', '/api/trainer/certificates', {
+    courseId: course.id,
+    studentId: student.id,
+    kind: 'realisation',
+  });
+  // A questionnaire of A waiting for its learner's answer (a fixture: the owner writes the
+  // invitation, as the completion job would).
+  const questionnaire = await json('trainer', 'POST', '/api/trainer/evaluations', {
+    title: 'Enquête Alphaville',
+    audience: 'learners',
+    kind: 'survey',
+    questions: [{ id: 'note', type: 'rating', label: 'Note', required: true }],
+  });
+  const [evaluationInvitation] = await testApp.database.db
+    .insert(evaluationInvitations)
+    .values({
+      organizationId: trainer.organizationId as string,
+      questionnaireId: questionnaire.id,
+      studentId: student.id,
+      email: EMAILS.student,
+      tokenHash: '0'.repeat(64),
+      sentAt: new Date(),
+    })
+    .returning({ id: evaluationInvitations.id });
+
+  // A template A shares on the marketplace: every organisation's staff reads it by design, so it
+  // names nothing of A's private formations.
+  const template = await json('trainer', 'POST', '/api/courses', { title: 'Modèle partagé' });
+  const templateModule = await json('trainer', 'POST', `/api/courses/${template.id}/modules`, {
+    title: 'Module du modèle',
+  });
+  await json('trainer', 'POST', `/api/courses/${template.id}/modules/${templateModule.id}/lessons`, {
+    title: 'Leçon du modèle',
+    content: { type: 'text', html: '<p>Contenu du modèle</p>' },
+  });
+  const listing = await json('trainer', 'POST', '/api/marketplace/listings', {
+    courseId: template.id,
+    summary: 'Un modèle partagé',
+    category: 'other',
+    level: 'beginner',
+    language: 'fr',
+    durationMinutes: 60,
+  });
+
+  // A document only A's staff read: B's people must not reach it, nor its file.
+  const recordUpload = multipart(PDF, 'alphaville-reglement.pdf');
+  const recordFile = await call('trainer', {
+    method: 'POST',
+    url: '/api/files?purpose=record',
+    headers: { 'content-type': recordUpload.contentType },
+    payload: recordUpload.body,
+  });
+  const document = await json('trainer', 'POST', '/api/trainer/documents', {
+    title: 'Règlement Alphaville Interne',
+    category: 'internal_rules',
+    visibility: 'staff',
+    fileId: recordFile.json().id,
+  });
+
+  // A's trainer's CV: their organisation's staff read it, nobody else.
+  const cvUpload = multipart(PDF, 'alphaville-cv.pdf');
+  const cvFile = await call('trainer', {
+    method: 'POST',
+    url: `/api/trainer/trainers/${trainer.id}/files?purpose=document`,
+    headers: { 'content-type': cvUpload.contentType },
+    payload: cvUpload.body,
+  });
+  const trainerDocument = await json('trainer', 'POST', `/api/trainer/trainers/${trainer.id}/documents`, {
+    kind: 'cv',
+    fileId: cvFile.json().id,
+  });
+
+  // Qualiopi evidence of A: its staff read it, nobody else.
+  const evidenceUpload = multipart(PDF, 'alphaville-procedure.pdf');
+  const evidenceFile = await call('trainer', {
+    method: 'POST',
+    url: '/api/files?purpose=record',
+    headers: { 'content-type': evidenceUpload.contentType },
+    payload: evidenceUpload.body,
+  });
+  const complianceEvidence = await json('trainer', 'POST', '/api/trainer/compliance/evidence', {
+    indicator: 31,
+    fileId: evidenceFile.json().id,
+    title: 'Procédure réclamations Alphaville',
+    provenOn: '2026-01-05',
+  });
+
+  // A funding-platform delivery to A (admins alone read the logs; written as the receiver would).
+  const [webhookLog] = await testApp.database.db
+    .insert(webhookLogs)
+    .values({
+      organizationId: trainer.organizationId as string,
+      payload: '{"type":"ping"}',
+      isAuthenticated: true,
+    })
+    .returning({ id: webhookLogs.id });
+
+  // A's registers (Qualiopi 23 to 25, 31, 32): its staff alone read and write them.
+  const complaint = await json('trainer', 'POST', '/api/trainer/registers/complaints', {
+    kind: 'complaint',
+    source: 'typed_in',
+    receivedOn: '2026-01-05',
+    subject: NAMES_OF_A.complaint,
+    description: NAMES_OF_A.complaint,
+  });
+  const improvement = await json('trainer', 'POST', '/api/trainer/registers/improvements', {
+    origin: 'complaint',
+    complaintId: complaint.id,
+    title: NAMES_OF_A.improvement,
+    description: NAMES_OF_A.improvement,
+  });
+  const watchEntry = await json('trainer', 'POST', '/api/trainer/registers/watch', {
+    indicator: 23,
+    observedOn: '2026-01-05',
+    source: NAMES_OF_A.watchEntry,
+    summary: NAMES_OF_A.watchEntry,
+    impact: NAMES_OF_A.watchEntry,
+    improvementId: improvement.id,
+  });
+
+  // A document requirement: platform data, written by admins alone (none among the callers).
+  const [documentRequirement] = await testApp.database.db
+    .insert(documentRequirements)
+    .values({ name: 'Exigence Sonde', audience: 'organization', documentCategory: 'other' })
+    .returning({ id: documentRequirements.id });
 
   const ids = {
     organization: trainer.organizationId as string,
@@ -246,15 +453,49 @@ export async function createAccessWorld(): Promise<AccessWorld> {
     quizCategory: quizCategory.id,
     quizAttempt: quizAttempt.id,
     positioningInvitation: positioningInvitation.id,
+    conversation: conversation.id,
+    forumThread: forum.thread.id,
+    forumPost: forumPost.id,
+    studentQuestion: studentQuestion.id,
+    groupSession: groupSession.id,
+    attendanceSlot: attendanceSheet.slots[0].id,
+    // Signing links exist only hashed and in emails: an unknown one, answered like any other.
+    signingToken: 'a'.repeat(43),
+    certificate: certificate.id,
+    trainer: trainer.id as string,
+    trainerDocument: trainerDocument.id,
+    complianceEvidence: complianceEvidence.id,
+    certificateCode: certificate.code,
+    questionnaire: questionnaire.id,
+    evaluationInvitation: evaluationInvitation!.id,
+    // Answering links exist only hashed and in emails: an unknown one, answered like any other.
+    evaluationToken: 'a'.repeat(43),
+    // The whole path segment: a feed token nobody holds, and its extension.
+    calendarFeed: `${'a'.repeat(43)}.ics`,
+    signature: signature!.id,
+    marketplaceListing: listing.id,
+    document: document.id,
+    webhookLog: webhookLog!.id,
+    complaint: complaint.id,
+    improvement: improvement.id,
+    watchEntry: watchEntry.id,
+    documentRequirement: documentRequirement!.id,
   };
   return {
     testApp,
     roles: { trainer: 'trainer', student: 'student', otherTrainer: 'trainer', otherStudent: 'student' },
     emails: EMAILS,
     ids,
-    owners: { timeSession: 'student', notification: 'trainer', quizAttempt: 'student' },
+    owners: {
+      timeSession: 'student',
+      notification: 'trainer',
+      quizAttempt: 'student',
+      studentQuestion: 'student',
+      evaluationInvitation: 'student',
+    },
     markersOfA: [
-      ...Object.values(ids),
+      // A requirement is the platform's, read by every organisation: no marker of A.
+      ...Object.entries(ids).flatMap(([kind, id]) => (kind === 'documentRequirement' ? [] : [id])),
       trainer.id,
       ...Object.values(NAMES_OF_A),
       EMAILS.trainer,

@@ -35,6 +35,28 @@ const PUBLIC_WITHOUT_DECLARATION: { matches: (url: string) => boolean; reason: s
   },
 ];
 
+/**
+ * Public routes whose path parameter is a secret handed to its holder, never an id anyone could list:
+ * what they answer is meant for whoever holds it, so organisation A's data in that answer is no leak.
+ */
+const SECRET_IN_PATH: Record<string, string> = {
+  'GET /api/certificates/verify/:code':
+    "a certificate's verification code, printed on its PDF for anyone to check (80 random bits, reads rate limited per IP)",
+  'GET /api/planning/feed/:token.ics':
+    "a person's calendar feed token, handed to their calendar app (256 bits, reset at will, rate limited per IP and per token)",
+};
+
+/**
+ * Routes whose answer is meant for every organisation's staff: the marketplace's listings, which
+ * an organisation chose to share (a snapshot, never its live formation) and anyone may import.
+ */
+const SHARED_ACROSS_ORGANIZATIONS: Record<string, string> = {
+  'GET /api/marketplace/listings': 'the catalogue of shared templates',
+  'GET /api/marketplace/listings/:id': "a shared template's preview",
+  'POST /api/marketplace/listings/:id/import':
+    "a copy of a shared template into the caller's own organisation",
+};
+
 const isRouteContract = (value: unknown): value is contracts.RouteContract =>
   typeof value === 'object' && value !== null && 'path' in value && 'method' in value && 'access' in value;
 /** Every route contract of @cursus/contracts, by method and path. */
@@ -72,6 +94,32 @@ const ID_KINDS: Record<string, IdKind> = {
   ':attemptId': 'quizAttempt',
   'guest-attempts/:id': 'quizAttempt',
   'invitations/:id': 'positioningInvitation',
+  'conversations/:id': 'conversation',
+  'threads/:id': 'forumThread',
+  'posts/:id': 'forumPost',
+  'student-questions/:id': 'studentQuestion',
+  'group-sessions/:id': 'groupSession',
+  ':sessionId': 'groupSession',
+  ':slotId': 'attendanceSlot',
+  'sign/:token': 'signingToken',
+  'certificates/:id': 'certificate',
+  'verify/:code': 'certificateCode',
+  'evaluations/:id': 'questionnaire',
+  'mine/:id': 'evaluationInvitation',
+  'evaluations/:token': 'evaluationToken',
+  'feed/:token.ics': 'calendarFeed',
+  'signatures/:id': 'signature',
+  'listings/:id': 'marketplaceListing',
+  'documents/:id': 'document',
+  ':organizationId': 'organization',
+  ':trainerId': 'trainer',
+  ':trainerDocumentId': 'trainerDocument',
+  ':evidenceId': 'complianceEvidence',
+  ':logId': 'webhookLog',
+  'complaints/:id': 'complaint',
+  'improvements/:id': 'improvement',
+  'watch/:id': 'watchEntry',
+  'document-requirements/:id': 'documentRequirement',
 };
 
 /** The path with organisation A's real ids in it, and the kinds of the ids used. */
@@ -108,9 +156,123 @@ const NEW_PASSWORD = 'Nouveau-Soleil-77';
  */
 const SAMPLE_QUESTION = { type: 'short_answer', text: 'Question Sonde ?', acceptedAnswers: ['Sonde'] };
 
+/** A PNG's first bytes: the server refuses it as too short to hold a drawn stroke, after the gates. */
+const SAMPLE_SIGNATURE = 'data:image/png;base64,iVBORw0KGgo=';
+
+const SAMPLE_QUESTIONNAIRE = {
+  title: 'Enquête Sonde',
+  audience: 'learners',
+  kind: 'survey',
+  questions: [{ id: 'note', type: 'rating', label: 'Note', required: true }],
+};
+
+const SAMPLE_COMPLAINT = {
+  kind: 'difficulty',
+  source: 'phone',
+  receivedOn: '2026-01-05',
+  subject: 'Sonde',
+  description: 'Sonde',
+};
+const SAMPLE_IMPROVEMENT = { origin: 'other', title: 'Sonde', description: 'Sonde' };
+const SAMPLE_REQUIREMENT = { name: 'Sonde', audience: 'organization', documentCategory: 'other' };
+const SAMPLE_WATCH_ENTRY = {
+  indicator: 25,
+  observedOn: '2026-01-05',
+  source: 'Sonde',
+  summary: 'Sonde',
+  impact: 'Sonde',
+};
+
+let sampleCounter = 0;
 const SAMPLES: Record<string, (world: AccessWorld) => SampleInput> = {
+  'POST /api/trainer/evaluations': () => ({ body: SAMPLE_QUESTIONNAIRE }),
+  'PUT /api/trainer/evaluations/:id': () => ({ body: SAMPLE_QUESTIONNAIRE }),
+  'POST /api/trainer/evaluations/:id/archive': () => ({ body: { archived: false } }),
+  'POST /api/trainer/evaluations/:id/send': () => ({ body: { recipients: [{ email: unknownEmail() }] } }),
+  'POST /api/evaluations/mine/:id': () => ({ body: { answers: { note: 4 } } }),
+  'POST /api/public/evaluations/:token': () => ({ body: { answers: { note: 4 } } }),
+  'POST /api/trainer/attendance/slots/:slotId/countersign': () => ({ body: { signature: SAMPLE_SIGNATURE } }),
+  'POST /api/trainer/attendance/slots/:slotId/in-person': (world) => ({
+    body: { studentId: world.ids.student, signature: SAMPLE_SIGNATURE },
+  }),
+  'PUT /api/trainer/attendance/slots/:slotId/learners/:studentId': () => ({ body: { status: 'attended' } }),
+  // A neutral name: organisation B never takes A's, which would read as a leak in B's later answers.
+  'PUT /api/organizations/mine/settings': () => ({
+    body: { name: 'Organisme Échantillon', logoFileId: null, brandColor: '#0f766e' },
+  }),
+  'PUT /api/organizations/mine/legal-info': () => ({
+    body: {
+      siret: '85237964300012',
+      activityDeclarationNumber: '84691234569',
+      qualiopiNumber: null,
+      qualiopiIssuer: null,
+      qualiopiValidUntil: null,
+      qualiopiFileId: null,
+      vatNumber: null,
+      addressLine: null,
+      postalCode: '69002',
+      city: 'Lyon',
+      country: 'France',
+      legalRepresentativeName: null,
+      legalRepresentativeTitle: null,
+    },
+  }),
+  // Each call invites a new address, so a second caller is judged on access, not on a duplicate.
+  'POST /api/learners/invitations': () => ({
+    body: { email: `invite-${++sampleCounter}@access.example`, firstName: 'Ada', lastName: 'Lovelace' },
+  }),
+  'POST /api/learners/import/preview': () => ({
+    body: { file: Buffer.from('nom;prénom;email\nDoe;Jane;jane@access.example\n').toString('base64') },
+  }),
+  'POST /api/learners/import': () => ({
+    body: {
+      rows: [
+        { line: 2, lastName: 'Doe', firstName: 'Jane', email: `import-${++sampleCounter}@access.example` },
+      ],
+    },
+  }),
+  'PUT /api/learners/settings': () => ({ body: { collectsSocialSecurityNumber: false } }),
+  'POST /api/admin/funding-webhooks/endpoints/:organizationId/references': (world) => ({
+    body: { reference: 'RS-ACCESS', courseId: world.ids.course },
+  }),
+  'POST /api/admin/funding-webhooks/endpoints/:organizationId/references/remove': () => ({
+    body: { reference: 'RS-ACCESS' },
+  }),
+  // Admin only: every caller here is refused before the body counts; a new address each time all the same.
+  'POST /api/admin/organizations': () => ({
+    body: {
+      name: 'Organisme Accès',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: `onboard-${++sampleCounter}@access.example`,
+    },
+  }),
+  'POST /api/admin/organizations/:organizationId/courses': (world) => ({
+    body: { courseId: world.ids.course, status: 'draft' },
+  }),
+  'PUT /api/learners/:studentId/administrative': () => ({
+    body: {
+      address: null,
+      city: 'Lyon',
+      postalCode: null,
+      country: null,
+      birthDate: null,
+      birthPlace: null,
+      professionalStatus: null,
+      employer: null,
+    },
+  }),
+  'PUT /api/trainer/attendance/settings': () => ({ body: { lateSigningMinutes: 30 } }),
+  'POST /api/attendance/sign/:token': () => ({ body: { signature: SAMPLE_SIGNATURE } }),
+  'POST /api/attendance/qr/check': () => ({ body: { code: `q.${'0'.repeat(36)}.1.probe` } }),
+  'POST /api/attendance/qr/sign': () => ({
+    body: { code: `q.${'0'.repeat(36)}.1.probe`, signature: SAMPLE_SIGNATURE },
+  }),
   'POST /api/test/clock': () => ({ body: { offsetMs: 0 } }),
   'POST /api/system/not-found': () => ({ body: { path: '/nowhere' } }),
+  'POST /api/admin/system/alerts/resolve': () => ({
+    body: { ids: ['00000000-0000-4000-8000-000000000000'] },
+  }),
   'POST /api/system/logs': () => ({
     body: { entries: [{ message: 'probe', category: 'test', severity: 'low' }] },
   }),
@@ -170,10 +332,48 @@ const SAMPLES: Record<string, (world: AccessWorld) => SampleInput> = {
     body: { courseId: world.ids.course, title: 'Exercice Sonde', instructions: 'Consignes' },
   }),
   'PATCH /api/trainer/exercises/:id': () => ({ body: { title: 'Exercice Sonde' } }),
+  'POST /api/trainer/group-sessions': (world) => ({
+    body: {
+      title: 'Session Sonde',
+      meetingDate: '2030-02-01T09:00:00.000Z',
+      durationMinutes: 60,
+      location: 'Salle Sonde',
+      studentIds: [world.ids.student],
+    },
+  }),
+  'PATCH /api/trainer/group-sessions/:id': () => ({ body: { title: 'Session Sonde' } }),
+  'GET /api/trainer/planning': () => ({
+    query: { from: '2030-02-01T00:00:00.000Z', to: '2030-03-01T00:00:00.000Z' },
+  }),
+  'PATCH /api/trainer/planning/sessions/:id': () => ({
+    body: { meetingDate: '2030-02-02T09:00:00.000Z', durationMinutes: 60 },
+  }),
   'POST /api/trainer/exercise-submissions/:id/review': () => ({
     body: { status: 'reviewed', feedback: 'Sonde' },
   }),
   'POST /api/exercises/:id/submission': () => ({ body: { text: 'Rendu Sonde' } }),
+  'GET /api/trainer/certificates/candidates': (world) => ({ query: { courseId: world.ids.course } }),
+  'POST /api/marketplace/listings': (world) => ({
+    body: {
+      courseId: world.ids.course,
+      summary: 'Sonde',
+      category: 'other',
+      level: 'beginner',
+      language: 'fr',
+      durationMinutes: 60,
+    },
+  }),
+  'POST /api/trainer/certificates': (world) => ({
+    body: { courseId: world.ids.course, studentId: world.ids.student, kind: 'completion' },
+  }),
+  'POST /api/signatures/courses/:courseId': () => ({ body: { image: SAMPLE_SIGNATURE } }),
+  'POST /api/trainer/documents': (world) => ({
+    body: { title: 'Document Sonde', category: 'other', visibility: 'staff', fileId: world.ids.file },
+  }),
+  'PUT /api/trainer/documents/:id': () => ({
+    body: { title: 'Document Sonde', category: 'other', visibility: 'staff' },
+  }),
+  'POST /api/trainer/documents/:id/versions': (world) => ({ body: { fileId: world.ids.file } }),
   'POST /api/exercises/:id/files': () => ({ query: { purpose: 'document' }, multipart: true }),
   'POST /api/quizzes': () => ({ body: { title: 'Quiz Sonde', questions: [SAMPLE_QUESTION] } }),
   'PUT /api/quizzes/:id': (world) => ({
@@ -194,6 +394,11 @@ const SAMPLES: Record<string, (world: AccessWorld) => SampleInput> = {
   }),
   'POST /api/public/quizzes/:quizId/attempts/:attemptId/submit': () => ({ body: { answers: {} } }),
   'GET /api/public/positioning': () => ({ query: { token: 'a'.repeat(43) } }),
+  'PUT /api/email-preferences': () => ({
+    body: { preferences: [{ kind: 'meeting-invitation', enabled: true }] },
+  }),
+  'GET /api/email/unsubscribe': () => ({ query: { token: 'sonde.sonde' } }),
+  'POST /api/email/unsubscribe': () => ({ query: { token: 'sonde.sonde' } }),
   'POST /api/public/positioning/start': () => ({ body: { token: 'a'.repeat(43), name: 'Sonde' } }),
   'POST /api/public/positioning/submit': () => ({ body: { token: 'a'.repeat(43), answers: {} } }),
   'PUT /api/quizzes/:quizId/public-link': () => ({ body: { isEnabled: true } }),
@@ -201,6 +406,27 @@ const SAMPLES: Record<string, (world: AccessWorld) => SampleInput> = {
   'POST /api/positioning/invitations': (world) => ({
     body: { quizId: world.ids.quiz, courseId: world.ids.course, lines: ['sonde@example.com'] },
   }),
+  'POST /api/student-questions': () => ({ body: { subject: 'Question Sonde', message: 'Sonde' } }),
+  'GET /api/student-questions/hub': (world) => ({ query: { organizationId: world.ids.organization } }),
+  'POST /api/student-questions/:id/replies': () => ({ body: { message: 'Relance Sonde' } }),
+  'GET /api/trainer/student-questions': (world) => ({ query: { organizationId: world.ids.organization } }),
+  'GET /api/trainer/student-questions/trainers': (world) => ({
+    query: { organizationId: world.ids.organization },
+  }),
+  'POST /api/trainer/student-questions/:id/replies': () => ({ body: { message: 'Réponse Sonde' } }),
+  'PATCH /api/trainer/student-questions/:id': () => ({ body: { status: 'answered' } }),
+  'GET /api/forum/threads': (world) => ({ query: { organizationId: world.ids.organization } }),
+  'POST /api/forum/threads': () => ({ body: { title: 'Fil Sonde', body: 'Sonde' } }),
+  'PATCH /api/forum/threads/:id': () => ({ body: { title: 'Fil Sonde', body: 'Sonde' } }),
+  'PUT /api/forum/threads/:id/pin': () => ({ body: { pinned: true } }),
+  'PUT /api/forum/threads/:id/like': () => ({ body: { liked: true } }),
+  'POST /api/forum/threads/:id/posts': () => ({ body: { body: 'Réponse Sonde' } }),
+  'PATCH /api/forum/posts/:id': () => ({ body: { body: 'Réponse Sonde' } }),
+  'PUT /api/forum/posts/:id/like': () => ({ body: { liked: true } }),
+  'GET /api/forum/trainers': (world) => ({ query: { organizationId: world.ids.organization } }),
+  'POST /api/messages/conversations': (world) => ({ body: { participantId: world.ids.student } }),
+  'POST /api/messages/conversations/:id/messages': () => ({ body: { body: 'Message Sonde' } }),
+  'POST /api/messages/conversations/:id/files': () => ({ query: { purpose: 'document' }, multipart: true }),
   'POST /api/time-tracking/sessions/start': (world) => ({ body: { courseId: world.ids.course } }),
   'POST /api/time-tracking/sessions/:id/heartbeat': () => ({ body: { elapsedSeconds: 30 } }),
   'POST /api/time-tracking/sessions/:id/end': () => ({ body: { elapsedSeconds: 60 } }),
@@ -231,6 +457,51 @@ const SAMPLES: Record<string, (world: AccessWorld) => SampleInput> = {
       courseId: world.ids.course,
       organizationId: world.ids.organization,
     },
+  }),
+  'POST /api/trainer/trainers': () => ({
+    body: { email: 'sonde-formateur@nowhere.example', firstName: 'Sonde', lastName: 'Formateur' },
+  }),
+  'PUT /api/trainer/trainers/:trainerId/role': () => ({ body: { organizationRole: 'manager' } }),
+  'PUT /api/trainer/trainers/:trainerId/profile': () => ({ body: { bio: 'Sonde', specialities: [] } }),
+  'PUT /api/trainer/trainers/:trainerId/courses': () => ({ body: { courseIds: [] } }),
+  'POST /api/trainer/trainers/:trainerId/files': () => ({ query: { purpose: 'document' }, multipart: true }),
+  'POST /api/trainer/trainers/:trainerId/documents': (world) => ({
+    body: { kind: 'cv', fileId: world.ids.file },
+  }),
+  'GET /api/trainer/analytics/export': () => ({ query: { chart: 'outcomes' } }),
+  'PUT /api/trainer/compliance/profile': () => ({
+    body: { actionCategories: ['training'], certifying: false },
+  }),
+  'POST /api/trainer/compliance/evidence': (world) => ({
+    body: { indicator: 26, fileId: world.ids.file, title: 'Sonde', provenOn: '2026-01-05' },
+  }),
+  'POST /api/trainer/registers/complaints': () => ({ body: SAMPLE_COMPLAINT }),
+  'PUT /api/trainer/registers/complaints/:id': () => ({
+    body: { ...SAMPLE_COMPLAINT, status: 'in_progress' },
+  }),
+  'POST /api/trainer/registers/complaints/:id/close': () => ({ body: {} }),
+  'POST /api/trainer/registers/improvements': () => ({ body: SAMPLE_IMPROVEMENT }),
+  'PUT /api/trainer/registers/improvements/:id': () => ({
+    body: { ...SAMPLE_IMPROVEMENT, status: 'in_progress' },
+  }),
+  'POST /api/trainer/registers/improvements/:id/close': () => ({
+    body: { status: 'abandoned', closureNote: 'Sonde' },
+  }),
+  'POST /api/admin/document-requirements': () => ({ body: SAMPLE_REQUIREMENT }),
+  'PUT /api/admin/document-requirements/:id': () => ({ body: SAMPLE_REQUIREMENT }),
+  'PUT /api/admin/document-requirements/:id/review': (world) => ({
+    body: { documentId: world.ids.document, status: 'valid' },
+  }),
+  'PUT /api/admin/organizations/:organizationId/legal-info': (world) =>
+    SAMPLES['PUT /api/organizations/mine/legal-info']!(world),
+  'POST /api/admin/improvements': () => ({ body: SAMPLE_IMPROVEMENT }),
+  'PUT /api/admin/improvements/:id': () => ({ body: { ...SAMPLE_IMPROVEMENT, status: 'in_progress' } }),
+  'POST /api/admin/improvements/:id/close': () => ({ body: { status: 'abandoned', closureNote: 'Sonde' } }),
+  'POST /api/trainer/registers/watch': () => ({ body: SAMPLE_WATCH_ENTRY }),
+  'PUT /api/trainer/registers/watch/:id': () => ({ body: SAMPLE_WATCH_ENTRY }),
+  // Left unpublished: the public page of organisation A stays a 404 for the probes that follow.
+  'PUT /api/trainer/analytics/indicators': () => ({
+    body: { isPublished: false, indicators: ['completionRate'] },
   }),
   'GET /api/time-tracking/connection-logs/export': (world) => ({
     query: {
@@ -322,7 +593,10 @@ function judge(
   } else if ((status === 401 && code === 'NO_SESSION') || (status === 403 && code === 'NOT_AUTHORIZED')) {
     return 'to be let in, as its declared access says';
   }
-  const isOutsider = caller === 'anonymous' || caller === 'otherTrainer' || caller === 'otherStudent';
+  const routeKey = `${isHead ? 'GET' : route.method} ${route.url}`;
+  const holdsSecret = routeKey in SECRET_IN_PATH || routeKey in SHARED_ACROSS_ORGANIZATIONS;
+  const isOutsider =
+    !holdsSecret && (caller === 'anonymous' || caller === 'otherTrainer' || caller === 'otherStudent');
   if (isOutsider) {
     // What the caller sent may come back (an id echoed in an error); anything else of A is a leak.
     const leaked = world.markersOfA.filter(

@@ -31,9 +31,14 @@ describe('security headers', () => {
     for (const url of ['/api/health', '/api/nothing-here', '/some/page']) {
       const policy = String((await get(url)).headers['permissions-policy']);
       expect(policy, url).toBe(PERMISSIONS_POLICY);
-      for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) {
+      for (const feature of ['geolocation', 'payment', 'usb']) {
         expect(policy, url).toContain(`${feature}=()`);
       }
+      // Camera and microphone for the embedded meeting providers only, never our own pages ('self').
+      expect(policy, url).toContain(
+        'camera=("https://meet.jit.si" "https://whereby.com" "https://*.whereby.com")',
+      );
+      expect(policy, url).not.toMatch(/camera=[^,]*self|microphone=\*/);
       // Video players still get what their frames ask for (video-embed.tsx).
       expect(policy, url).not.toMatch(/fullscreen|autoplay|encrypted-media|picture-in-picture/);
     }

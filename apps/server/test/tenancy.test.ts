@@ -323,9 +323,10 @@ describe(`least privilege on ${ENGINE}`, () => {
     expect(updated).toEqual({ language: 'en' });
   });
 
-  it('refuses the request role any change of its organisation or of a role', async () => {
+  it('refuses the request role any change of its organisation’s identity or of a role', async () => {
     for (const tenant of [tenants.trainerA, { ...tenants.trainerA, role: 'admin' as const }]) {
-      for (const change of [{ name: 'Renamed' }, { id: tenants.trainerB.organizationId! }]) {
+      // Settings and legal info are granted (migration 0024); which organisation it is, or who made it, never.
+      for (const change of [{ id: tenants.trainerB.organizationId! }, { createdBy: tenant.userId }]) {
         expect(
           await refusal(
             testApp.database.withTenant(tenant, (tx) =>
@@ -344,6 +345,20 @@ describe(`least privilege on ${ENGINE}`, () => {
           ),
         ),
       ).toMatch(/permission denied for table user_roles/);
+    }
+    // The settings' policy: a trainer changes their own organisation only, a learner none.
+    for (const [tenant, organizationId] of [
+      [tenants.trainerA, tenants.trainerB.organizationId!],
+      [tenants.studentA, tenants.studentA.organizationId!],
+    ] as const) {
+      const renamed = await testApp.database.withTenant(tenant, (tx) =>
+        tx
+          .update(organizations)
+          .set({ name: 'Renamed' })
+          .where(eq(organizations.id, organizationId))
+          .returning({ id: organizations.id }),
+      );
+      expect(renamed).toEqual([]);
     }
   });
 

@@ -483,28 +483,40 @@ export const LESSON_SENTENCES = [
   'Un court questionnaire vous permet de vérifier vos acquis avant de continuer.',
 ];
 
+/**
+ * What learners are told, as the server stores it: a kind and its data (the web writes the text in
+ * the reader's language). Ids are fixed: the dataset's notifications point at nothing in particular.
+ */
+const SAMPLE_ID = '00000000-0000-4000-8000-00000000b001';
 export const NOTIFICATIONS = [
+  { type: 'welcome', notificationType: 'general', metadata: { organizationName: 'Organisme de formation' } },
   {
-    type: 'welcome',
-    title: 'Bienvenue sur Cursus',
-    message: 'Votre compte est prêt : découvrez vos formations.',
+    type: 'question_replied',
+    notificationType: 'general',
+    metadata: { questionId: SAMPLE_ID, subject: 'Accès au module 2', responderName: 'Camille Laurent' },
   },
   {
-    type: 'course_enrollment',
-    title: 'Nouvelle formation',
-    message: 'Vous avez été inscrit à une nouvelle formation.',
+    type: 'message_received',
+    notificationType: 'general',
+    metadata: { conversationId: SAMPLE_ID, senderName: 'Camille Laurent' },
   },
   {
-    type: 'lesson_reminder',
-    title: 'Reprenez votre formation',
-    message: 'Vous n’avez pas suivi de leçon depuis une semaine.',
+    type: 'exercise_reviewed',
+    notificationType: 'general',
+    metadata: { exerciseId: SAMPLE_ID, exerciseTitle: 'Budget prévisionnel', status: 'reviewed' },
   },
   {
-    type: 'time_tracking_issue',
-    title: 'Temps de connexion',
-    message: 'Une session a été clôturée après une longue inactivité.',
+    type: 'achievement',
+    notificationType: 'achievement',
+    metadata: {
+      badgeId: SAMPLE_ID,
+      systemKey: 'first_login',
+      name: null,
+      rarity: 'common',
+      criterion: 'login',
+      threshold: 1,
+    },
   },
-  { type: 'new_message', title: 'Nouveau message', message: 'Votre formateur vous a écrit.' },
 ];
 
 export const USER_AGENTS = [

@@ -192,8 +192,8 @@ export async function generateDataset(database: Database, options: DatasetOption
       array(select jsonb_array_elements_text(${textArray(LESSON_SENTENCES)})) as sentences,
       array(select jsonb_array_elements_text(${textArray(USER_AGENTS)})) as agents,
       array(select jsonb_array_elements_text(${textArray(NOTIFICATIONS.map((n) => n.type))})) as notification_types,
-      array(select jsonb_array_elements_text(${textArray(NOTIFICATIONS.map((n) => n.title))})) as notification_titles,
-      array(select jsonb_array_elements_text(${textArray(NOTIFICATIONS.map((n) => n.message))})) as notification_messages,
+      array(select jsonb_array_elements_text(${textArray(NOTIFICATIONS.map((n) => n.notificationType))})) as notification_tabs,
+      array(select jsonb_array_elements_text(${textArray(NOTIFICATIONS.map((n) => JSON.stringify(n.metadata)))})) as notification_metadata,
       array(select (jsonb_array_elements_text(${JSON.stringify(hours)}::jsonb))::int) as hours,
       (${at} at time zone 'Europe/Paris')::date as today`);
     // pick(array, u): the element a uniform u in [0, 1) falls on.
@@ -405,9 +405,9 @@ export async function generateDataset(database: Database, options: DatasetOption
     );
     await step(
       'notifications',
-      sql`insert into notifications (id, organization_id, user_id, type, title, message, action_url, is_read, context, created_at)
+      sql`insert into notifications (id, organization_id, user_id, type, notification_type, metadata, action_url, is_read, context, created_at)
         select pg_temp.uid(12, g * 100 + i), pg_temp.uid(1, ${sql.raw(learnerOrg('g'))}), 'gen-l-' || g,
-          w.notification_types[kind], w.notification_titles[kind], w.notification_messages[kind], '/student',
+          w.notification_types[kind], w.notification_tabs[kind], w.notification_metadata[kind]::jsonb, '/student',
           age > 7 or pg_temp.r(g * 100 + i, 38) < 0.3, 'student', ${at} - make_interval(days => age, mins => i * 17)
         from (select g, i, 1 + floor(pg_temp.r(g * 100 + i, 39) * 5)::int as kind,
                 floor(pg_temp.r(g * 100 + i, 40) ^ 2 * 120)::int as age

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import type { Role } from './roles.ts';
 
+/**
+ * PostgreSQL text cannot hold a NUL character: such input is refused as invalid, naming its field,
+ * rather than failing at the database with a 500.
+ */
+export const hasNoNul = (value: string | undefined) => !value?.includes('\u0000');
+export const NO_NUL = { message: 'invalid character' };
+
 /** Trimmed text with bounds: what a person types into a form. */
-export const text = (max: number) => z.string().trim().min(1).max(max);
+export const text = (max: number) => z.string().trim().min(1).max(max).refine(hasNoNul, NO_NUL);
 export const EmailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
 export const OkSchema = z.object({ ok: z.literal(true) });
 export const IdParamsSchema = z.object({ id: z.uuid() });

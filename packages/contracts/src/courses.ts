@@ -47,24 +47,45 @@ const courseSheetFields = {
   assessmentMethods: longText(),
   accessibility: longText(),
   priceCents: z.number().int().min(0).max(100_000_000).nullable(),
+  /** The formation's first and last days (both included), shown on the planning; either may be unset. */
+  startsOn: z.iso.date().nullable(),
+  endsOn: z.iso.date().nullable(),
 };
 
+/**
+ * The two dates change together (a form sends both), so a new end is never checked against a
+ * stored start the request does not name; the last day is not before the first.
+ */
+const datesTogetherInOrder: [
+  (value: { startsOn?: string | null; endsOn?: string | null }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (value) =>
+    (value.startsOn === undefined) === (value.endsOn === undefined) &&
+    (!value.startsOn || !value.endsOn || value.startsOn <= value.endsOn),
+  { message: 'endsOn must be given with startsOn, and not before it', path: ['endsOn'] },
+];
+
 /** Creation (SPEC 5: title required; SPEC 3: category defaults to 'Formation'). A new formation is a draft. */
-export const CreateCourseInputSchema = z.object({
-  title: text(200),
-  category: category()
-    .optional()
-    .transform((value) => value ?? DEFAULT_COURSE_CATEGORY),
-  ...z.object(courseSheetFields).partial().shape,
-});
+export const CreateCourseInputSchema = z
+  .object({
+    title: text(200),
+    category: category()
+      .optional()
+      .transform((value) => value ?? DEFAULT_COURSE_CATEGORY),
+    ...z.object(courseSheetFields).partial().shape,
+  })
+  .refine(...datesTogetherInOrder);
 export type CreateCourseInput = z.input<typeof CreateCourseInputSchema>;
 
 /** Any subset of the editable fields; status, lock and archive have their own routes. */
-export const UpdateCourseInputSchema = z.object({
-  title: text(200).optional(),
-  category: category().optional(),
-  ...z.object(courseSheetFields).partial().shape,
-});
+export const UpdateCourseInputSchema = z
+  .object({
+    title: text(200).optional(),
+    category: category().optional(),
+    ...z.object(courseSheetFields).partial().shape,
+  })
+  .refine(...datesTogetherInOrder);
 export type UpdateCourseInput = z.input<typeof UpdateCourseInputSchema>;
 
 /** A formation as trainers and admins see it, in lists and on its own. Dates are ISO 8601 strings. */
@@ -86,6 +107,8 @@ export const CourseSchema = z.object({
   accessibility: z.string(),
   /** Euro cents, or null without a public price. */
   priceCents: z.number().int().nullable(),
+  startsOn: z.iso.date().nullable(),
+  endsOn: z.iso.date().nullable(),
   status: CourseStatusSchema,
   /** A locked formation stays listed for its learners, but its lessons cannot be opened. */
   isLocked: z.boolean(),

@@ -82,6 +82,72 @@ export const ERROR_STATUS = {
   POSITIONING_LINK_EXPIRED: 410,
   /** The link was used: a positioning answer is given once. */
   POSITIONING_LINK_USED: 409,
+  // Email preferences (issue 14 point 7)
+  /** A forged, altered or unknown unsubscribe link: 400, whatever was wrong with it. */
+  UNSUBSCRIBE_LINK_INVALID: 400,
+  // Certificates (issue 15 point 4)
+  /** A valid certificate of that kind exists for the learner and formation: revoke it first. */
+  CERTIFICATE_ALREADY_ISSUED: 409,
+  /** The attestation de fin de formation needs the formation completed (progress 100). */
+  COURSE_NOT_COMPLETED: 409,
+  // Attendance signing (issue 15 point 2)
+  /** An unknown signing link, or one already used: the same answer, so links cannot be probed. */
+  SIGNING_LINK_INVALID: 404,
+  /** The slot closed (its end plus the organisation's late-signing allowance, server clock). */
+  SIGNING_CLOSED: 410,
+  /** The slot has not started yet. */
+  SIGNING_NOT_OPEN: 409,
+  /** A QR code older than the current or previous 30 s window, or forged: scan the screen again. */
+  QR_CODE_EXPIRED: 410,
+  /** This person already signed this slot; a signature is never replaced. */
+  ALREADY_SIGNED: 409,
+  /** The drawn signature is empty, too large or not a PNG image. */
+  SIGNATURE_INVALID: 400,
+  // Certified signatures (issue 15 point 3)
+  /** The formation (or module) is not complete yet: progress 100 comes before the signature. */
+  SIGNATURE_NOT_COMPLETED: 409,
+  /** The learner already signed this formation or module; a certified signature is given once. */
+  CERTIFIED_SIGNATURE_EXISTS: 409,
+  /** This signature's learner was reminded less than a day ago. */
+  SIGNATURE_REMINDER_TOO_SOON: 429,
+  // Planning (issue 16 point 7)
+  /** Someone signed the session's attendance sheet: the evidence keeps the session where it was. */
+  SESSION_SIGNED: 409,
+  /** The session has begun (or is over): it is no longer moved from the calendar. */
+  SESSION_STARTED: 409,
+  /** A session is not moved to start in the past (server clock). */
+  SESSION_IN_PAST: 409,
+  // Custom evaluations (issue 16 point 5)
+  /** Also for another organisation's questionnaire, never revealing it exists. */
+  EVALUATION_NOT_FOUND: 404,
+  /** An unknown answering link, or one whose questionnaire was archived: links cannot be probed. */
+  EVALUATION_LINK_INVALID: 404,
+  /** The link was used: a questionnaire is answered once. */
+  EVALUATION_ALREADY_ANSWERED: 409,
+  /** Only surveys are sent by hand; hot and cold questionnaires go out on their own. */
+  EVALUATION_NOT_SENDABLE: 409,
+  // Trainers (issue 16 point 3)
+  /** Also for another organisation's trainer, or a learner's id: never revealing who exists. */
+  TRAINER_NOT_FOUND: 404,
+  /** Inviting trainers and changing roles within the organisation are for its managers. */
+  MANAGER_ONLY: 403,
+  /** The organisation's last manager cannot become a plain trainer: someone must manage it. */
+  LAST_MANAGER: 409,
+  // Learners (issue 16 point 2)
+  /** The CSV file lacks one of the required columns name, firstname, email (SPEC 5). */
+  CSV_MISSING_COLUMNS: 400,
+  /** The CSV file holds no header line. */
+  CSV_EMPTY: 400,
+  /** The CSV file holds more rows than one import takes. */
+  CSV_TOO_MANY_ROWS: 413,
+  /** The organisation does not collect social security numbers: none may be saved. */
+  SSN_NOT_COLLECTED: 409,
+  /** A funding-platform delivery whose signature is missing or does not match the organisation's secret. */
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  /** A funding-platform delivery whose timestamp is missing or more than 5 minutes away. */
+  WEBHOOK_TIMESTAMP_INVALID: 401,
+  /** Only a delivery whose signature was checked may be processed again. */
+  WEBHOOK_NOT_REPLAYABLE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

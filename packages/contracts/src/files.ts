@@ -3,9 +3,10 @@ import { ORGANIZATION_STAFF, type RouteContract } from './common.ts';
 
 /**
  * What an upload is for. It decides the size limit and the formats accepted: a lesson video, a
- * lesson document (PDF) or an image shown inside a text lesson.
+ * lesson document (PDF), an image shown inside a text lesson, or a record of the organisation or of
+ * a learner (documents module: a PDF, or a scanned page as an image).
  */
-export const FILE_PURPOSES = ['video', 'document', 'image'] as const;
+export const FILE_PURPOSES = ['video', 'document', 'image', 'record'] as const;
 export const FilePurposeSchema = z.enum(FILE_PURPOSES);
 export type FilePurpose = z.infer<typeof FilePurposeSchema>;
 
@@ -27,6 +28,12 @@ export const FILE_LIMITS = {
     maxBytes: 5 * MB,
     mimeTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
     extensions: ['.png', '.jpg', '.jpeg', '.gif', '.webp'],
+  },
+  // Office formats are left out: a ZIP container's first bytes do not tell a document from anything else.
+  record: {
+    maxBytes: 20 * MB,
+    mimeTypes: ['application/pdf', 'image/png', 'image/jpeg'],
+    extensions: ['.pdf', '.png', '.jpg', '.jpeg'],
   },
 } as const satisfies Record<FilePurpose, { maxBytes: number; mimeTypes: string[]; extensions: string[] }>;
 

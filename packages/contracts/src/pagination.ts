@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoNul, NO_NUL } from './common.ts';
 
 /** Page size of lists when the client names none, and the most one page may hold. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -22,6 +23,7 @@ export const SearchQuerySchema = z
   .string()
   .trim()
   .max(100)
+  .refine(hasNoNul, NO_NUL)
   .transform((value) => value || undefined)
   .optional();
 

@@ -196,7 +196,9 @@ export const QuizDrawInputSchema = z.object({
 export type QuizDrawInput = z.infer<typeof QuizDrawInputSchema>;
 
 /**
- * The whole quiz as its editor saves it. `moduleId` must be a module of `courseId`. `maxAttempts`
+ * The whole quiz as its editor saves it. `moduleId` must be a module of `courseId`;
+ * `groupSessionId` a group session of the quiz's organisation (its invited learners take it once the
+ * session has started, formation or not). `maxAttempts`
  * null lets the learner retake as often as they like; 1 forbids retakes. `timeLimitMinutes` null:
  * no limit. At least one question, fixed or drawn.
  */
@@ -210,6 +212,7 @@ export const QuizInputSchema = z
     timeLimitMinutes: z.number().int().min(1).max(MAX_TIME_LIMIT_MINUTES).nullable().default(null),
     courseId: z.uuid().nullable().default(null),
     moduleId: z.uuid().nullable().default(null),
+    groupSessionId: z.uuid().nullable().default(null),
     shuffleQuestions: z.boolean().default(false),
     shuffleOptions: z.boolean().default(false),
     maxAttempts: z.number().int().min(1).max(MAX_QUIZ_ATTEMPTS).nullable().default(null),
@@ -241,6 +244,8 @@ const quizSettings = {
   courseTitle: z.string().nullable(),
   moduleId: z.uuid().nullable(),
   moduleTitle: z.string().nullable(),
+  groupSessionId: z.uuid().nullable(),
+  groupSessionTitle: z.string().nullable(),
   maxAttempts: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -317,9 +322,12 @@ export const StudentQuizSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   description: z.string(),
-  courseId: z.uuid(),
-  courseTitle: z.string(),
+  /** Null for a quiz reaching the learner only through a group session. */
+  courseId: z.uuid().nullable(),
+  courseTitle: z.string().nullable(),
   moduleTitle: z.string().nullable(),
+  groupSessionId: z.uuid().nullable(),
+  groupSessionTitle: z.string().nullable(),
   dueAt: z.iso.datetime().nullable(),
   timeLimitMinutes: z.number().int().nullable(),
   passingScore: z.number().int().min(0).max(100),
@@ -334,13 +342,21 @@ export const StudentQuizSchema = z.object({
 });
 export type StudentQuiz = z.infer<typeof StudentQuizSchema>;
 
+/**
+ * `sessionId` (SPEC 2 `/quizz?from=session&session=…`): only that group session's quizzes;
+ * `courseId`: only the quizzes of that formation and its modules (the formation page).
+ */
 export const StudentQuizListQuerySchema = PaginationQuerySchema.extend({
   status: StudentQuizStatusSchema.optional(),
+  sessionId: z.uuid().optional(),
+  courseId: z.uuid().optional(),
 });
 export type StudentQuizListQuery = z.input<typeof StudentQuizListQuerySchema>;
 export const StudentQuizListSchema = paginated(StudentQuizSchema).extend({
   /** Per status, whatever the page and filter: the tabs' counters. */
   counts: z.object({ todo: z.number().int(), overdue: z.number().int(), done: z.number().int() }),
+  /** The group session the list is narrowed to (`sessionId`), for its heading. */
+  session: z.object({ id: z.uuid(), title: z.string(), meetingDate: z.iso.datetime() }).nullable(),
 });
 export type StudentQuizList = z.infer<typeof StudentQuizListSchema>;
 
@@ -579,6 +595,7 @@ export const quizRoutes = {
     response: ExportQuestionsResultSchema,
   },
 
+  /** With `sessionId`, 404 NOT_FOUND unless the learner is invited to that session. */
   listMine: {
     method: 'GET',
     path: '/api/learning/quizzes',

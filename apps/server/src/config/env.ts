@@ -33,7 +33,32 @@ const EnvSchema = z
     AI_BASE_URL: z.url().optional(),
     AI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().optional(),
+    /** Encrypts the organisations' funding-platform webhook secrets (docs/funding-webhooks.md); default: the server secret. */
     FUNDING_WEBHOOK_SECRET: z.string().min(16).optional(),
+    /** Stored files go to this S3-compatible bucket instead of DATA_DIR/files (modules/files/s3-storage.ts). */
+    S3_BUCKET: z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3 to 63 lower-case letters, digits, dots, hyphens)',
+      )
+      .optional(),
+    S3_REGION: z.string().min(1).optional(),
+    /** An S3-compatible server's address (MinIO, Garage, a provider's endpoint); unset means AWS. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Path-style addresses (host/bucket/key), which most self-hosted servers need; default: with S3_ENDPOINT. */
+    S3_FORCE_PATH_STYLE: booleanString.optional(),
+    /** Keys are written under this folder of the bucket. */
+    S3_PREFIX: z
+      .string()
+      .regex(
+        /^([A-Za-z0-9._-]+\/)*[A-Za-z0-9._-]+\/?$/,
+        'must be a folder path such as cursus/ or cursus/prod',
+      )
+      .transform((value) => (value.endsWith('/') ? value : `${value}/`))
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Which proxies' X-Forwarded-* headers to believe: false, a hop count or addresses (trust-proxy.ts). */
     TRUST_PROXY: TrustProxySchema.default(false),
@@ -53,6 +78,20 @@ const EnvSchema = z
   .refine((env) => !(env.TEST_CLOCK && env.NODE_ENV === 'production'), {
     path: ['TEST_CLOCK'],
     message: 'TEST_CLOCK cannot be enabled when NODE_ENV is production',
+  })
+  // Any S3_* variable means the operator wants the bucket: a missing name must not fall back to the disk.
+  .refine(
+    (env) =>
+      env.S3_BUCKET ||
+      ([env.S3_REGION, env.S3_ENDPOINT, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY, env.S3_PREFIX].every(
+        (value) => value === undefined,
+      ) &&
+        env.S3_FORCE_PATH_STYLE === undefined),
+    { path: ['S3_BUCKET'], message: 'S3_BUCKET is required when another S3_* variable is set' },
+  )
+  .refine((env) => Boolean(env.S3_ACCESS_KEY_ID) === Boolean(env.S3_SECRET_ACCESS_KEY), {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
   })
   .refine((env) => !(env.DATABASE_OWNER_URL && !env.DATABASE_URL), {
     path: ['DATABASE_OWNER_URL'],

@@ -73,6 +73,11 @@ export interface Database {
     query: { sql: string; params: unknown[] },
     options?: { durable?: boolean },
   ): Promise<T[]>;
+  /**
+   * Hears PostgreSQL's NOTIFY on `channel` (every instance on the database hears every NOTIFY), until
+   * the returned function is called. On PostgreSQL a connection of its own, opened again after a cut.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -197,6 +202,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       {
         tenantTransaction: (settings, work) => pooledTenantTransaction(pool, settings, work),
+        listen: (channel, onPayload) =>
+          listenOnPostgres(startingAs(options.databaseUrl, DATABASE_ROLES.service), channel, onPayload, log),
         async migrate() {
           // A connection of its own, without the statement timeout: a migration may rewrite a table.
           const client = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis });
@@ -240,6 +247,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await tx.execute(sql.raw(settings));
           return work(tx);
         }),
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
       migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => client.close(),
       async script(text) {
@@ -284,6 +292,51 @@ async function pooledTenantTransaction<T>(
   } finally {
     client.release(broken);
   }
+}
+
+/** How long a cut listening connection waits before it connects again. */
+const LISTEN_RETRY_MS = 2_000;
+
+/**
+ * LISTEN holds a connection for good, so it gets its own rather than a pool's slot. When the
+ * connection is cut (a restart, a failover), it connects again and listens again; NOTIFYs sent
+ * meanwhile are lost, which live updates tolerate (the web refetches on reconnection).
+ */
+async function listenOnPostgres(
+  connection: { connectionString: string; options: string },
+  channel: string,
+  onPayload: (payload: string) => void,
+  log: { error(object: object, message: string): void },
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async () => {
+    const next = new pg.Client(connection);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      log.error({ err: error, channel }, 'listening connection lost');
+      next.end().catch(() => {});
+      if (client === next) client = undefined;
+      if (!stopped) retry = setTimeout(() => open().catch(() => {}), LISTEN_RETRY_MS);
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      client = next;
+    } catch (error) {
+      // Reported and retried like a cut: the database may come back after the server started.
+      next.emit('error', error);
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end();
+  };
 }
 
 /**
@@ -379,6 +432,7 @@ function wrap(
   engine: {
     /** A transaction as cursus_app: `settings` (tenantSettings) run first, in its first round trip. */
     tenantTransaction<T>(settings: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+    listen: Database['listen'];
     migrate: () => Promise<void>;
     close: () => Promise<void>;
     script: (text: string) => Promise<Record<string, unknown>[]>;
@@ -400,6 +454,7 @@ function wrap(
       )}, true)`;
       return (await engine.script(`${settings};\n${inline(query)}`)) as T[];
     },
+    listen: engine.listen,
     migrate: engine.migrate,
     async ping() {
       await handles.service.execute(sql`select 1`);

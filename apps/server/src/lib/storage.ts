@@ -15,7 +15,7 @@ export interface StoredObject {
 
 /**
  * Where uploaded bytes live (DESIGN "files"). Local disk under DATA_DIR/files by default; an
- * S3-compatible implementation of the same interface can replace it when configured.
+ * S3-compatible bucket when S3_BUCKET is set (modules/files/s3-storage.ts).
  */
 export interface Storage {
   /** Stores the stream under `key` and returns its size; nothing is left behind if the stream fails. */
@@ -32,7 +32,12 @@ export interface Storage {
 
 // Keys are built by our code from UUIDs; refusing anything else keeps a key from escaping the root.
 const KEY_PATTERN = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
-const SEGMENT_PATTERN = /^[a-z0-9-]+$/;
+export const SEGMENT_PATTERN = /^[a-z0-9-]+$/;
+
+/** Throws on a key our code would never build, whatever the storage behind it. */
+export function assertStorageKey(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
+}
 const PARTIAL_SUFFIX = '.partial';
 
 /** The entries of a folder, or none when it does not exist (yet, or any more). */
@@ -47,7 +52,7 @@ async function entriesOf(folder: string) {
 
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid storage key: ${key}`);
+    assertStorageKey(key);
     return path.join(root, ...key.split('/'));
   };
   return {

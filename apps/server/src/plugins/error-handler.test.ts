@@ -61,6 +61,12 @@ describe('error handler: the database is unavailable', () => {
     expect(response.json().error.code).toBe('TIMEOUT');
   });
 
+  it('answers 400, not 500, for text the database cannot store (a NUL character)', async () => {
+    const response = await answerTo(withCode('unsupported Unicode escape sequence', '22P05'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('VALIDATION_ERROR');
+  });
+
   it('keeps other failures as they were: constraint codes, and a generic 500', async () => {
     expect((await answerTo(withCode('duplicate key', '23505'))).statusCode).toBe(409);
     const unexpected = await answerTo(new Error('terminated by a bug, not the database'));

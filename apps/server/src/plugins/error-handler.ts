@@ -16,9 +16,15 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 const POSTGRES_CODES: Record<string, ErrorCode> = {
   '23505': 'ALREADY_EXISTS',
   '23503': 'LINKED_DATA',
+  // restrict_violation: a row others must keep (a group session's attendance signatures).
+  '23001': 'LINKED_DATA',
   '42501': 'INSUFFICIENT_PERMISSIONS',
   // query_canceled: the statement ran past statement_timeout (db/client.ts).
   '57014': 'TIMEOUT',
+  // Text the database cannot store (a NUL character): the contracts refuse it in their text fields,
+  // this catches any other field, as bad input rather than a server error.
+  '22P05': 'VALIDATION_ERROR',
+  '22021': 'VALIDATION_ERROR',
 };
 
 /** What a client is told to wait before retrying while the database is unavailable. */
@@ -111,18 +117,22 @@ export function registerErrorHandler(app: FastifyInstance) {
         return { path: path || (error.validationContext ?? 'body'), message };
       });
       const first = fields[0];
+      // A field's message is explained already, unless it is an error code (then explained here).
       const message = first
         ? format(messages.invalidField!, {
             field: fieldLabel(first.path, language),
-            message: describeIssue(
-              {
-                code: error.validation[0]!.keyword,
-                message: first.message,
-                path: [],
-                ...error.validation[0]!.params,
-              },
-              language,
-            ),
+            message:
+              first.message in ERROR_STATUS
+                ? describeIssue(
+                    {
+                      code: error.validation[0]!.keyword,
+                      message: first.message,
+                      path: [],
+                      ...error.validation[0]!.params,
+                    },
+                    language,
+                  )
+                : first.message,
           })
         : messages.generic!;
       return send(reply, 'VALIDATION_ERROR', message, { fields });

@@ -9,6 +9,8 @@ export function redactUrl(url: string): string {
   // The positioning page's path is its secret (SPEC 2 /positioning/{token}): the page's own load
   // (the SPA's history fallback) must not write it to the log.
   if (url.startsWith('/positioning/')) return '/positioning/[redacted]';
+  // So is a calendar feed's, read by calendar apps for as long as it is not reset (planning).
+  if (url.startsWith('/api/planning/feed/')) return '/api/planning/feed/[redacted]';
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const names = url

@@ -1,4 +1,4 @@
-import { VIDEO_EMBED_ORIGINS } from '@cursus/contracts';
+import { MEETING_EMBED_ORIGINS, VIDEO_EMBED_ORIGINS } from '@cursus/contracts';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { AppError } from '../lib/app-error.ts';
@@ -7,14 +7,18 @@ import { redactUrl } from './request-log.ts';
 // The inline theme script in apps/web/index.html (applies the saved theme before paint).
 const THEME_SCRIPT_HASH = "'sha256-scVS4lD9Azy87wRT5SO8rU+Z5X9Xo05+LbxWvhxC7ds='";
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A permissions-policy allowlist: the embedded meeting providers only, never our own pages. */
+const MEETINGS = `(${MEETING_EMBED_ORIGINS.map((origin) => `"${origin}"`).join(' ')})`;
 /**
- * Powerful browser features the app never uses, refused to our pages and every frame in them. Video
- * players keep what they ask for (video-embed.tsx `allow`: autoplay, encrypted-media, fullscreen,
- * picture-in-picture), so those are not listed.
+ * Powerful browser features the app never uses, refused to our pages and every frame in them, except
+ * camera, microphone and screen sharing for an embedded group-session meeting (issue 15: the live
+ * page frames Jitsi or Whereby, which need them). Video players keep what they ask for
+ * (video-embed.tsx `allow`: autoplay, encrypted-media, fullscreen, picture-in-picture), so those are
+ * not listed.
  */
 export const PERMISSIONS_POLICY = [
-  'camera=()',
-  'microphone=()',
+  `camera=${MEETINGS}`,
+  `microphone=${MEETINGS}`,
   'geolocation=()',
   'payment=()',
   'usb=()',
@@ -22,7 +26,7 @@ export const PERMISSIONS_POLICY = [
   'hid=()',
   'bluetooth=()',
   'midi=()',
-  'display-capture=()',
+  `display-capture=${MEETINGS}`,
 ].join(', ');
 
 export async function registerSecurity(app: FastifyInstance, appUrl: string) {
@@ -40,7 +44,7 @@ export async function registerSecurity(app: FastifyInstance, appUrl: string) {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // Lesson videos embedded from the allow-listed players only (courses contract).
-        frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
+        frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS, ...MEETING_EMBED_ORIGINS],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

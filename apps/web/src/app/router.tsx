@@ -1,8 +1,7 @@
 import { ROLES } from '@cursus/contracts';
 import { type ComponentType, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { LessonLayout } from '@/components/layouts/lesson-layout';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { PENDING_SCREENS, PUBLIC_PAGES, paths, ROUTE_ALIASES } from '@/config/paths';
 import { RequireRole } from '@/features/auth/components/require-role';
@@ -12,6 +11,7 @@ import { QuestionsHubSwitch } from './questions-hub-switch';
 import { RootRoute } from './root-route';
 import { RouteErrorBoundary } from './route-error-boundary';
 import type { SignedInLayoutProps } from './signed-in-layout';
+import { StudentLessonLayout } from './student-lesson-layout';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -80,22 +80,15 @@ function redirect(from: string, to: string): RouteObject {
   return { path: from, element: <Navigate to={to} replace /> };
 }
 
-function StudentLessonLayout() {
-  return (
-    <LessonLayout backHref={paths.student.formations.getHref()}>
-      <Outlet />
-    </LessonLayout>
-  );
-}
-
 const studentPending = lazyPage(() => import('./routes/student/pending'));
 const trainerPending = lazyPage(() => import('./routes/trainer/pending'));
 const adminPending = lazyPage(() => import('./routes/admin/pending'));
 const publicPending = lazyPage(() => import('./routes/public-pending'));
 /** SPEC 2: one profile screen, served inside each space's frame. */
-const profile = lazyPage(() => import('./routes/profile'), ['auth', 'profile']);
-const studentCoursePage = lazyPage(() => import('./routes/student/formation'), ['learning']);
+const profile = lazyPage(() => import('./routes/profile'), ['auth', 'profile', 'emailPreferences']);
+const studentCoursePage = lazyPage(() => import('./routes/student/formation'), ['learning', 'quizzes']);
 const createCoursePage = lazyPage(() => import('./routes/trainer/create-formation'), ['courses']);
+const forumPage = lazyPage(() => import('./routes/trainer/forum'), ['forum', 'questions']);
 
 /** SPEC 2 public information pages, one lazy module each. */
 const PUBLIC_PAGE_MODULES: Record<keyof typeof PUBLIC_PAGES, ReturnType<typeof lazyPage>> = {
@@ -107,9 +100,6 @@ const PUBLIC_PAGE_MODULES: Record<keyof typeof PUBLIC_PAGES, ReturnType<typeof l
   '/install': lazyPage(() => import('./routes/public/install'), ['legal']),
   '/knowledge-base': lazyPage(() => import('./routes/public/knowledge-base'), ['legal']),
 };
-
-const { '/questions-hub/:organizationId': _studentQuestionsHub, ...STUDENT_PENDING } =
-  PENDING_SCREENS.student;
 
 export function createAppRoutes(): RouteObject[] {
   return [
@@ -150,8 +140,31 @@ export function createAppRoutes(): RouteObject[] {
           path: paths.positioning.path,
           lazy: lazyPage(() => import('./routes/public/positioning'), ['quizAccess']),
         },
+        {
+          path: paths.unsubscribe.path,
+          lazy: lazyPage(() => import('./routes/public/unsubscribe'), ['emailPreferences']),
+        },
+        {
+          path: paths.publicIndicators.path,
+          lazy: lazyPage(() => import('./routes/public/indicators'), ['analytics']),
+        },
+        {
+          path: paths.verifyCertificate.path,
+          lazy: lazyPage(() => import('./routes/public/verify-certificate'), ['certificates']),
+        },
+        {
+          path: paths.evaluationAnswer.path,
+          lazy: lazyPage(() => import('./routes/public/evaluation-answer'), ['evaluations']),
+        },
+        {
+          path: paths.sessionSignature.path,
+          lazy: lazyPage(() => import('./routes/public/sign'), ['attendance', 'auth']),
+        },
         ...pendingRoutes(PENDING_SCREENS.public, publicPending),
-        { path: paths.errorDemos.path, lazy: lazyPage(() => import('./routes/public/error-demos')) },
+        {
+          path: paths.errorDemos.path,
+          lazy: lazyPage(() => import('./routes/public/error-demos'), ['errorDemos']),
+        },
         {
           path: paths.testOrganism.path,
           lazy: lazyPage(() => import('./routes/public/test-organism'), ['auth', 'profile']),
@@ -187,8 +200,7 @@ export function createAppRoutes(): RouteObject[] {
                       children: [
                         {
                           index: true,
-                          handle: { pendingScreen: 'questionsHub' } satisfies PendingScreenHandle,
-                          lazy: studentPending,
+                          lazy: lazyPage(() => import('./routes/student/questions-hub'), ['questions']),
                         },
                       ],
                     },
@@ -211,7 +223,7 @@ export function createAppRoutes(): RouteObject[] {
                   path: paths.student.dashboard.path,
                   lazy: lazyPage(
                     () => import('./routes/student/dashboard'),
-                    ['dashboard', 'learning', 'quizzes'],
+                    ['dashboard', 'learning', 'quizzes', 'evaluations'],
                   ),
                 },
                 { path: paths.student.profile.path, lazy: profile },
@@ -234,6 +246,14 @@ export function createAppRoutes(): RouteObject[] {
                   lazy: lazyPage(() => import('./routes/student/exercises'), ['exercises']),
                 },
                 {
+                  path: paths.student.documents.path,
+                  lazy: lazyPage(() => import('./routes/student/documents'), ['documents', 'certificates']),
+                },
+                {
+                  path: paths.student.formationSignature.path,
+                  lazy: lazyPage(() => import('./routes/student/formation-signature'), ['signatures']),
+                },
+                {
                   path: paths.student.quizzes.path,
                   lazy: lazyPage(() => import('./routes/student/quizzes'), ['quizzes']),
                 },
@@ -241,7 +261,30 @@ export function createAppRoutes(): RouteObject[] {
                   path: paths.student.achievements.path,
                   lazy: lazyPage(() => import('./routes/student/achievements'), ['achievements']),
                 },
-                ...pendingRoutes(STUDENT_PENDING, studentPending),
+                {
+                  path: paths.student.questions.path,
+                  lazy: lazyPage(() => import('./routes/student/questions'), ['questions']),
+                },
+                {
+                  path: paths.student.messages.path,
+                  lazy: lazyPage(() => import('./routes/student/messages'), ['messages']),
+                },
+                {
+                  path: paths.student.groupSessions.path,
+                  lazy: lazyPage(
+                    () => import('./routes/student/group-sessions'),
+                    ['groupSessions', 'planning'],
+                  ),
+                },
+                {
+                  path: paths.student.liveGroupSession.path,
+                  lazy: lazyPage(() => import('./routes/student/live-group-session'), ['groupSessions']),
+                },
+                {
+                  path: paths.student.coaching.path,
+                  lazy: lazyPage(() => import('./routes/student/coaching'), ['groupSessions']),
+                },
+                ...pendingRoutes(PENDING_SCREENS.student, studentPending),
               ],
             },
             // SPEC 2: the student layout does not apply on lesson pages.
@@ -272,15 +315,30 @@ export function createAppRoutes(): RouteObject[] {
               children: [
                 {
                   path: paths.trainer.dashboard.path,
-                  lazy: lazyPage(() => import('./routes/trainer/dashboard'), ['organizations']),
+                  lazy: lazyPage(() => import('./routes/trainer/dashboard'), ['analytics']),
+                },
+                {
+                  path: paths.trainer.analytics.path,
+                  lazy: lazyPage(() => import('./routes/trainer/analytics'), ['analytics']),
                 },
                 { path: paths.trainer.profile.path, lazy: profile },
                 {
                   path: paths.trainer.students.path,
-                  lazy: lazyPage(() => import('./routes/trainer/students'), ['organizations']),
+                  lazy: lazyPage(() => import('./routes/trainer/students'), ['learners']),
                 },
-                // Listed before the pending screens so it wins over their '/trainer/help' entry.
-                { path: '/trainer/help', lazy: lazyPage(() => import('./routes/trainer/help'), ['help']) },
+                ...[paths.trainer.studentDetails.path, paths.trainer.studentDetailsShort.path].map(
+                  (path) => ({
+                    path,
+                    lazy: lazyPage(
+                      () => import('./routes/trainer/student-details'),
+                      ['learners', 'documents', 'quizAccess'],
+                    ),
+                  }),
+                ),
+                {
+                  path: paths.trainer.help.path,
+                  lazy: lazyPage(() => import('./routes/trainer/help'), ['help']),
+                },
                 {
                   path: paths.trainer.courses.path,
                   lazy: lazyPage(() => import('./routes/trainer/courses'), ['courses']),
@@ -291,7 +349,7 @@ export function createAppRoutes(): RouteObject[] {
                 ),
                 {
                   path: paths.trainer.formation.path,
-                  lazy: lazyPage(() => import('./routes/trainer/formation'), ['courses']),
+                  lazy: lazyPage(() => import('./routes/trainer/formation'), ['courses', 'marketplace']),
                 },
                 {
                   path: paths.trainer.connectionLogs.path,
@@ -302,11 +360,62 @@ export function createAppRoutes(): RouteObject[] {
                 },
                 {
                   path: paths.trainer.settings.path,
-                  lazy: lazyPage(() => import('./routes/trainer/settings'), ['settings']),
+                  lazy: lazyPage(
+                    () => import('./routes/trainer/settings'),
+                    ['settings', 'organizationSettings', 'attendance'],
+                  ),
+                },
+                {
+                  path: paths.trainer.legalInfo.path,
+                  lazy: lazyPage(() => import('./routes/trainer/legal-info'), ['organizationSettings']),
                 },
                 {
                   path: paths.trainer.exercises.path,
                   lazy: lazyPage(() => import('./routes/trainer/exercises'), ['exercises']),
+                },
+                {
+                  path: paths.trainer.certificates.path,
+                  lazy: lazyPage(() => import('./routes/trainer/certificates'), ['certificates']),
+                },
+                {
+                  path: paths.trainer.customEvaluations.path,
+                  lazy: lazyPage(() => import('./routes/trainer/custom-evaluations'), ['evaluations']),
+                },
+                {
+                  path: paths.trainer.documents.path,
+                  lazy: lazyPage(() => import('./routes/trainer/documents'), ['documents']),
+                },
+                {
+                  path: paths.trainer.trainers.path,
+                  lazy: lazyPage(() => import('./routes/trainer/trainers'), ['trainers']),
+                },
+                {
+                  path: paths.trainer.trainerDetails.path,
+                  lazy: lazyPage(() => import('./routes/trainer/trainer-details'), ['trainers']),
+                },
+                {
+                  path: paths.trainer.planning.path,
+                  lazy: lazyPage(() => import('./routes/trainer/planning'), ['planning']),
+                },
+                {
+                  path: paths.trainer.compliance.path,
+                  lazy: lazyPage(() => import('./routes/trainer/compliance'), ['compliance', 'registers']),
+                },
+                {
+                  path: paths.trainer.marketplace.path,
+                  lazy: lazyPage(() => import('./routes/trainer/marketplace'), ['marketplace']),
+                },
+                {
+                  path: paths.trainer.signatures.path,
+                  lazy: lazyPage(() => import('./routes/trainer/signatures'), ['signatures']),
+                },
+                {
+                  path: paths.trainer.groupSessions.path,
+                  lazy: lazyPage(() => import('./routes/trainer/group-sessions'), ['groupSessions']),
+                },
+                {
+                  path: paths.trainer.groupSessionAttendance.path,
+                  lazy: lazyPage(() => import('./routes/trainer/group-session-attendance'), ['attendance']),
                 },
                 {
                   path: paths.trainer.quizzes.path,
@@ -320,6 +429,15 @@ export function createAppRoutes(): RouteObject[] {
                   path: paths.trainer.badges.path,
                   lazy: lazyPage(() => import('./routes/trainer/badges'), ['achievements']),
                 },
+                {
+                  path: paths.trainer.messages.path,
+                  lazy: lazyPage(() => import('./routes/trainer/messages'), ['messages']),
+                },
+                // One forum page, for one's own organisation or the one named.
+                ...[paths.trainer.forum.path, paths.trainer.organizationForum.path].map((path) => ({
+                  path,
+                  lazy: forumPage,
+                })),
                 ...pendingRoutes(PENDING_SCREENS.trainer, trainerPending),
               ],
             },
@@ -336,9 +454,23 @@ export function createAppRoutes(): RouteObject[] {
               children: [
                 {
                   path: paths.admin.dashboard.path,
-                  lazy: lazyPage(() => import('./routes/admin/dashboard'), ['admin']),
+                  lazy: lazyPage(
+                    () => import('./routes/admin/dashboard'),
+                    ['analytics', 'admin', 'fundingWebhooks'],
+                  ),
                 },
-                { path: paths.admin.profile.path, lazy: profile },
+                {
+                  path: paths.admin.analytics.path,
+                  lazy: lazyPage(() => import('./routes/trainer/analytics'), ['analytics']),
+                },
+                // An admin's profile also holds the funding platform's recent-logs panel.
+                {
+                  path: paths.admin.profile.path,
+                  lazy: lazyPage(
+                    () => import('./routes/profile'),
+                    ['auth', 'profile', 'emailPreferences', 'fundingWebhooks'],
+                  ),
+                },
                 {
                   path: paths.admin.courses.path,
                   lazy: lazyPage(() => import('./routes/admin/courses'), ['courses']),
@@ -346,6 +478,62 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: paths.admin.quizzes.path,
                   lazy: lazyPage(() => import('./routes/admin/quizzes'), ['quizzes']),
+                },
+                {
+                  path: paths.admin.groupSessions.path,
+                  lazy: lazyPage(() => import('./routes/admin/group-sessions'), ['groupSessions']),
+                },
+                {
+                  path: paths.admin.organizationOnboarding.path,
+                  lazy: lazyPage(() => import('./routes/admin/organization-onboarding'), ['admin']),
+                },
+                {
+                  path: paths.admin.organization.path,
+                  lazy: lazyPage(() => import('./routes/admin/organization'), ['admin', 'questions']),
+                },
+                {
+                  path: paths.admin.monitoring.path,
+                  lazy: lazyPage(() => import('./routes/admin/monitoring'), ['system']),
+                },
+                {
+                  path: paths.admin.systemMonitoring.path,
+                  lazy: lazyPage(() => import('./routes/admin/system-monitoring'), ['system']),
+                },
+                {
+                  path: paths.admin.health.path,
+                  lazy: lazyPage(() => import('./routes/admin/health'), ['system']),
+                },
+                {
+                  path: paths.admin.improvements.path,
+                  lazy: lazyPage(() => import('./routes/admin/improvements'), ['registers']),
+                },
+                {
+                  path: paths.admin.fundingWebhooks.path,
+                  lazy: lazyPage(() => import('./routes/admin/funding-webhooks'), ['fundingWebhooks']),
+                },
+                {
+                  path: paths.admin.students.path,
+                  lazy: lazyPage(() => import('./routes/admin/students'), ['learners']),
+                },
+                {
+                  path: paths.admin.studentDetails.path,
+                  lazy: lazyPage(() => import('./routes/admin/student-details'), ['learners']),
+                },
+                {
+                  path: paths.admin.trainers.path,
+                  lazy: lazyPage(() => import('./routes/admin/trainers'), ['trainers']),
+                },
+                {
+                  path: paths.admin.trainerDetails.path,
+                  lazy: lazyPage(() => import('./routes/admin/trainer-details'), ['trainers']),
+                },
+                {
+                  path: paths.admin.documentRequirements.path,
+                  lazy: lazyPage(() => import('./routes/admin/document-requirements'), ['documents']),
+                },
+                {
+                  path: paths.admin.settings.path,
+                  lazy: lazyPage(() => import('./routes/admin/settings'), ['organizationSettings']),
                 },
                 ...pendingRoutes(PENDING_SCREENS.admin, adminPending),
               ],

@@ -9,7 +9,10 @@ import { type LayoutSpace, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { StudentHelpDialog } from '@/features/help/components/student-help-dialog';
 import { SupportDialog } from '@/features/help/components/support-dialog';
+import { useUnreadMessagesCount } from '@/features/messages/api/get-unread-count';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
+import { OrganizationBrand } from '@/features/organization-settings/components/organization-brand';
+import { getQuestionContext } from '@/features/questions/lib/question-context';
 import { TimeTrackerCard } from '@/features/time-tracking/components/time-tracker-card';
 import {
   type TimeTrackerHandle,
@@ -17,11 +20,19 @@ import {
 } from '@/features/time-tracking/components/time-tracker-provider';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
+import { LazyAskQuestionDialog } from './lazy-ask-question-dialog';
+import { LazySystemAlertToasts } from './lazy-system-alert-toasts';
 
 type Translate = ReturnType<typeof useTranslation<'navigation'>>['t'];
 
 /** SPEC 2: a frame's sidebar, its labels translated. */
-function getNavGroups(t: Translate, space: LayoutSpace, options: NavigationOptions): AppLayoutNavGroup[] {
+/** Unread messages, shown on the messages item: nothing else tells a learner a trainer wrote. */
+function getNavGroups(
+  t: Translate,
+  space: LayoutSpace,
+  options: NavigationOptions,
+  unreadMessages: number,
+): AppLayoutNavGroup[] {
   return getNavigation(space, options).map((group) => ({
     id: group.id,
     label: t(`sidebar.groups.${group.id}`),
@@ -31,12 +42,17 @@ function getNavGroups(t: Translate, space: LayoutSpace, options: NavigationOptio
       href: item.href,
       label: t(`sidebar.items.${item.label}`),
       icon: item.icon,
-      badge: item.isNew ? t('sidebar.newBadge') : undefined,
+      badge:
+        item.id === 'messages' && unreadMessages > 0
+          ? t('sidebar.unreadBadge', { count: unreadMessages })
+          : item.isNew
+            ? t('sidebar.newBadge')
+            : undefined,
     })),
   }));
 }
 
-type HelpDialog = 'student' | 'support';
+type HelpDialog = 'student' | 'support' | 'question';
 
 export interface SignedInLayoutProps {
   /** Forces a frame; by default the person's role chooses (students the student one). */
@@ -55,6 +71,8 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
   const timeTrackerRef = useRef<TimeTrackerHandle>(null);
   const { signOut } = auth;
   const user = auth.user;
+  // Conversations exist within an organisation only.
+  const unreadMessages = useUnreadMessagesCount({ enabled: Boolean(user?.organizationId) });
   if (!user) return null;
 
   const role = user.role;
@@ -66,11 +84,16 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
       : isAdminContext
         ? t('sidebar.contextAdmin')
         : t('sidebar.contextOrganization');
-  const groups = getNavGroups(t, resolvedSpace, {
-    isAdmin: role === 'admin',
-    isAdminContext,
-    organizationId: user.organizationId,
-  });
+  const groups = getNavGroups(
+    t,
+    resolvedSpace,
+    {
+      isAdmin: role === 'admin',
+      isAdminContext,
+      organizationId: user.organizationId,
+    },
+    unreadMessages.data ?? 0,
+  );
   // SPEC 2 help: students get their help dialog, staff with an organisation the help centre page,
   // anyone else (no organisation yet, so no help centre) the support dialog.
   const helpDialog: HelpDialog | null =
@@ -96,12 +119,16 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
     <AppLayout
       user={user}
       contextLabel={contextLabel}
+      // Issue 16 point 9: the organisation's logo, name and colour, for its members (not in the admin space).
+      organizationBrand={user.organizationId && !isAdminContext ? <OrganizationBrand /> : undefined}
       groups={groups}
       activeSection={getActiveSection(location.pathname)}
       helpHref={helpHref}
       onHelp={helpDialog ? () => setOpenHelpDialog(helpDialog) : undefined}
-      // SPEC 6 showed the bell to trainers and admins only; issue 13 announces learners' badges and
-      // exercise reviews with notifications, so learners have it too.
+      // SPEC 2: a learner's 'J'ai une question ?' asks their trainers; staff keep the help's contact.
+      onAskQuestion={resolvedSpace === 'student' ? () => setOpenHelpDialog('question') : undefined}
+      // SPEC 6 showed the bell to trainers and admins only; learners' badges, exercise reviews,
+      // replies and messages are announced there too, so learners have it (docs/ARCHITECTURE.md).
       notifications={<NotificationsBell />}
       timeTracker={isTracked ? <TimeTrackerCard /> : undefined}
       profileHref={PROFILE_PATH_BY_ROLE[role]}
@@ -109,8 +136,17 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
       isSigningOut={isSigningOut}
     >
       <Outlet />
+      {/* SPEC 9: an admin hears of each new system alert, whichever page is open. */}
+      {role === 'admin' && <LazySystemAlertToasts />}
       {openHelpDialog === 'student' && <StudentHelpDialog onClose={closeHelpDialog} />}
       {openHelpDialog === 'support' && <SupportDialog onClose={closeHelpDialog} />}
+      {openHelpDialog === 'question' && (
+        <LazyAskQuestionDialog
+          hasOrganization={user.organizationId !== null}
+          context={getQuestionContext(location.pathname)}
+          onClose={closeHelpDialog}
+        />
+      )}
     </AppLayout>
   );
   return isTracked ? (

@@ -1,36 +1,4 @@
 import { type ErrorCode, HOME_BY_ROLE, type Role } from '@cursus/contracts';
-import {
-  Award,
-  BarChart3,
-  BookOpen,
-  Building2,
-  CalendarDays,
-  ClipboardCheck,
-  ClipboardList,
-  Dumbbell,
-  FileText,
-  GraduationCap,
-  LayoutDashboard,
-  ListChecks,
-  type LucideIcon,
-  Medal,
-  MessageSquare,
-  MessagesSquare,
-  PenLine,
-  PlusCircle,
-  Rocket,
-  Scale,
-  Settings,
-  ShieldCheck,
-  Store,
-  Target,
-  TrendingUp,
-  Trophy,
-  UserCog,
-  Users,
-  UsersRound,
-  Video,
-} from 'lucide-react';
 
 export type AuthMode = 'signin' | 'signup';
 
@@ -59,6 +27,7 @@ export type SectionId =
   | 'signatures'
   | 'certificates'
   | 'messages'
+  | 'questions'
   | 'forum'
   | 'trainers'
   | 'connections'
@@ -67,27 +36,63 @@ export type SectionId =
   | 'settings'
   | 'legal-info'
   | 'onboarding'
+  | 'funding-webhooks'
   | 'exercises'
   | 'achievements'
   | 'badges'
   | 'coaching'
   | 'progression';
 
+/**
+ * A sidebar item's icon, by name: the components live with the sidebar (components/layouts/
+ * navigation.ts), so the sign-in page, which reads this table, does not load them (issue 12).
+ */
+export type NavIconName =
+  | 'award'
+  | 'bar-chart'
+  | 'book-open'
+  | 'building'
+  | 'calendar-days'
+  | 'clipboard-check'
+  | 'clipboard-list'
+  | 'dumbbell'
+  | 'file-text'
+  | 'graduation-cap'
+  | 'layout-dashboard'
+  | 'list-checks'
+  | 'medal'
+  | 'message-square'
+  | 'messages-square'
+  | 'pen-line'
+  | 'plus-circle'
+  | 'rocket'
+  | 'scale'
+  | 'settings'
+  | 'shield-check'
+  | 'store'
+  | 'target'
+  | 'trending-up'
+  | 'trophy'
+  | 'user-cog'
+  | 'users'
+  | 'users-round'
+  | 'video';
+
 /** Which sidebar frames a page: the student one, or the organisation one shared by trainers and admins. */
 export type LayoutSpace = 'student' | 'staff';
 
 /** SPEC 2 sidebar groups of each frame, in menu order; labels are `navigation:sidebar.groups.<id>`. */
 export const NAV_GROUPS = {
-  student: [{ id: 'navigation', icon: LayoutDashboard }],
+  student: [{ id: 'navigation', icon: 'layout-dashboard' }],
   staff: [
-    { id: 'dashboard', icon: LayoutDashboard },
-    { id: 'courses', icon: BookOpen },
-    { id: 'students', icon: GraduationCap },
-    { id: 'team', icon: UsersRound },
-    { id: 'compliance', icon: ShieldCheck },
-    { id: 'administration', icon: Building2 },
+    { id: 'dashboard', icon: 'layout-dashboard' },
+    { id: 'courses', icon: 'book-open' },
+    { id: 'students', icon: 'graduation-cap' },
+    { id: 'team', icon: 'users-round' },
+    { id: 'compliance', icon: 'shield-check' },
+    { id: 'administration', icon: 'building' },
   ],
-} as const satisfies Record<LayoutSpace, readonly { id: string; icon: LucideIcon }[]>;
+} as const satisfies Record<LayoutSpace, readonly { id: string; icon: NavIconName }[]>;
 
 export type NavGroupId = (typeof NAV_GROUPS)[LayoutSpace][number]['id'];
 
@@ -96,7 +101,7 @@ export interface NavEntry {
   group: NavGroupId;
   /** Its label, `navigation:sidebar.items.<label>`. */
   label: string;
-  icon: LucideIcon;
+  icon: NavIconName;
   /** Tagged 'Nouveau'. */
   isNew?: boolean;
   isAdminOnly?: boolean;
@@ -140,7 +145,7 @@ function fixedPath(path: string, meta: RouteMeta = {}) {
 const student = {
   dashboard: fixedPath('/dashboard', {
     section: 'dashboard',
-    nav: { group: 'navigation', label: 'studentDashboard', icon: LayoutDashboard },
+    nav: { group: 'navigation', label: 'studentDashboard', icon: 'layout-dashboard' },
   }),
   profile: fixedPath('/student/profile'),
   /** SPEC 2: where students land after sign-in; it redirects to the dashboard. */
@@ -155,7 +160,7 @@ const student = {
         page: query.page && query.page > 1 ? String(query.page) : undefined,
       }),
     section: 'courses',
-    nav: { group: 'navigation', label: 'studentCourses', icon: BookOpen },
+    nav: { group: 'navigation', label: 'studentCourses', icon: 'book-open' },
   },
   formation: {
     path: '/formations/:id',
@@ -188,30 +193,38 @@ const student = {
   },
   exercises: fixedPath('/exercises', {
     section: 'exercises',
-    nav: { group: 'navigation', label: 'exercises', icon: Dumbbell },
+    nav: { group: 'navigation', label: 'exercises', icon: 'dumbbell' },
   }),
   questions: fixedPath('/questions', {
-    section: 'messages',
-    pendingScreen: 'questions',
-    nav: { group: 'navigation', label: 'studentMessages', icon: MessageSquare },
+    section: 'questions',
+    nav: { group: 'navigation', label: 'studentMessages', icon: 'message-square' },
   }),
+  /**
+   * One-to-one conversations with the organisation's trainers (issue 14 point 4). SPEC 2 names a
+   * 'messages' student section without a path: product decision in docs/ARCHITECTURE.md (Messages).
+   */
+  messages: {
+    path: '/messages',
+    getHref: (conversationId?: string) => withQuery('/messages', { conversation: conversationId }),
+    section: 'messages',
+    nav: { group: 'navigation', label: 'studentConversations', icon: 'messages-square' },
+  },
   coaching: fixedPath('/coaching', {
     section: 'coaching',
-    pendingScreen: 'coaching',
-    nav: { group: 'navigation', label: 'coaching', icon: UsersRound },
+    nav: { group: 'navigation', label: 'coaching', icon: 'users-round' },
   }),
   progression: fixedPath('/progression', {
     section: 'progression',
-    nav: { group: 'navigation', label: 'progression', icon: TrendingUp },
+    nav: { group: 'navigation', label: 'progression', icon: 'trending-up' },
   }),
   /** Badges, trophies and progress towards the next (SPEC 2 student screens: achievements). */
   achievements: fixedPath('/achievements', {
     section: 'achievements',
-    nav: { group: 'navigation', label: 'achievements', icon: Trophy },
+    nav: { group: 'navigation', label: 'achievements', icon: 'trophy' },
   }),
   quizzes: fixedPath('/quizz', {
     section: 'quizzes',
-    nav: { group: 'navigation', label: 'quizzes', icon: ListChecks },
+    nav: { group: 'navigation', label: 'quizzes', icon: 'list-checks' },
   }),
   /**
    * A student's questions hub, where the organisation's trainers answer; trainers and admins opening
@@ -221,56 +234,49 @@ const student = {
     path: '/questions-hub/:organizationId',
     getHref: (organizationId: string) => `/questions-hub/${encodeURIComponent(organizationId)}`,
     section: 'trainers',
-    pendingScreen: 'questionsHub',
-    nav: { group: 'navigation', label: 'studentTrainers', icon: Users, needsOrganization: true },
+    nav: { group: 'navigation', label: 'studentTrainers', icon: 'users', needsOrganization: true },
   },
   documents: fixedPath('/student/documents', {
     section: 'signatures',
-    pendingScreen: 'studentDocuments',
-    nav: { group: 'navigation', label: 'studentSignatures', icon: ClipboardCheck },
+    nav: { group: 'navigation', label: 'studentSignatures', icon: 'clipboard-check' },
   }),
   groupSessions: fixedPath('/group-sessions', {
     section: 'group-sessions',
-    pendingScreen: 'groupSessions',
-    nav: { group: 'navigation', label: 'groupSessions', icon: Video },
+    nav: { group: 'navigation', label: 'groupSessions', icon: 'video' },
   }),
   liveGroupSession: {
     path: '/group-sessions/:sessionId/live',
     getHref: (sessionId: string) => `/group-sessions/${encodeURIComponent(sessionId)}/live`,
     section: 'group-sessions',
-    pendingScreen: 'liveGroupSession',
   },
   formationSignature: {
     path: '/student/formations/:courseId/signature',
     getHref: (courseId: string) => `/student/formations/${encodeURIComponent(courseId)}/signature`,
     section: 'signatures',
-    pendingScreen: 'formationSignature',
   },
 } as const;
 
 const trainer = {
   dashboard: fixedPath('/trainer/dashboard', {
     section: 'dashboard',
-    nav: { group: 'dashboard', label: 'dashboard', icon: LayoutDashboard },
+    nav: { group: 'dashboard', label: 'dashboard', icon: 'layout-dashboard' },
   }),
   analytics: fixedPath('/trainer/analytics', {
     section: 'analytics',
-    pendingScreen: 'analytics',
-    nav: { group: 'dashboard', label: 'analytics', icon: BarChart3 },
+    nav: { group: 'dashboard', label: 'analytics', icon: 'bar-chart' },
   }),
   planning: fixedPath('/trainer/planning', {
     section: 'planning',
-    pendingScreen: 'planning',
-    nav: { group: 'dashboard', label: 'planning', icon: CalendarDays },
+    nav: { group: 'dashboard', label: 'planning', icon: 'calendar-days' },
   }),
   profile: fixedPath('/trainer/profile'),
   courses: fixedPath('/trainer/courses', {
     section: 'courses',
-    nav: { group: 'courses', label: 'courses', icon: BookOpen },
+    nav: { group: 'courses', label: 'courses', icon: 'book-open' },
   }),
   createFormation: fixedPath('/trainer/create-formation', {
     section: 'create',
-    nav: { group: 'courses', label: 'create', icon: PlusCircle },
+    nav: { group: 'courses', label: 'create', icon: 'plus-circle' },
   }),
   /** SPEC 2: the same creation screen at a second, shorter address. */
   createFormationShort: fixedPath('/create-formation', { section: 'create' }),
@@ -282,134 +288,125 @@ const trainer = {
   /** Practical work set on formations and the learners' work to review (issue 13). */
   exercises: fixedPath('/trainer/exercises', {
     section: 'exercises',
-    nav: { group: 'courses', label: 'exercises', icon: Dumbbell },
+    nav: { group: 'courses', label: 'exercises', icon: 'dumbbell' },
   }),
   quizzes: fixedPath('/trainer/quizzes', {
     section: 'quizzes',
-    nav: { group: 'courses', label: 'quizzes', icon: ListChecks },
+    nav: { group: 'courses', label: 'quizzes', icon: 'list-checks' },
   }),
   /** Positioning tests before a formation and quizzes' public links (issue 13 points 3 and 4). */
   positioning: {
     path: '/trainer/positioning',
     getHref: (query: { tab?: string; student?: string } = {}) => withQuery('/trainer/positioning', query),
     section: 'positioning',
-    nav: { group: 'courses', label: 'positioning', icon: Target },
+    nav: { group: 'courses', label: 'positioning', icon: 'target' },
   },
   groupSessions: fixedPath('/trainer/group-sessions', {
     section: 'group-sessions',
-    pendingScreen: 'groupSessions',
-    nav: { group: 'courses', label: 'groupSessions', icon: Video, isNew: true },
+    nav: { group: 'courses', label: 'groupSessions', icon: 'video', isNew: true },
   }),
+  /** A session's attendance sheet ('émargement', issue 15 point 2), reached from the sessions list. */
+  groupSessionAttendance: {
+    path: '/trainer/group-sessions/:sessionId/attendance',
+    getHref: (sessionId: string) => `/trainer/group-sessions/${encodeURIComponent(sessionId)}/attendance`,
+    section: 'group-sessions',
+  },
   customEvaluations: fixedPath('/trainer/custom-evaluations', {
     section: 'evaluations',
-    pendingScreen: 'customEvaluations',
-    nav: { group: 'courses', label: 'evaluations', icon: ClipboardList },
+    nav: { group: 'courses', label: 'evaluations', icon: 'clipboard-list' },
   }),
   marketplace: fixedPath('/trainer/marketplace', {
     section: 'marketplace',
-    pendingScreen: 'marketplace',
-    nav: { group: 'courses', label: 'marketplace', icon: Store },
+    nav: { group: 'courses', label: 'marketplace', icon: 'store' },
   }),
   students: fixedPath('/trainer/students', {
     section: 'students',
-    nav: { group: 'students', label: 'students', icon: GraduationCap },
+    nav: { group: 'students', label: 'students', icon: 'graduation-cap' },
   }),
   /** The organisation's badges: the system set switched on or off, and its own (SPEC 3). */
   badges: fixedPath('/trainer/badges', {
     section: 'badges',
-    nav: { group: 'students', label: 'badges', icon: Medal },
+    nav: { group: 'students', label: 'badges', icon: 'medal' },
   }),
   studentDetails: {
     path: '/trainer/students/:studentId',
     getHref: (studentId: string) => `/trainer/students/${encodeURIComponent(studentId)}`,
     section: 'students',
-    pendingScreen: 'studentDetails',
   },
   /** SPEC 2: a learner's page at a second, shorter address. */
   studentDetailsShort: {
     path: '/student/:studentId',
     getHref: (studentId: string) => `/student/${encodeURIComponent(studentId)}`,
     section: 'students',
-    pendingScreen: 'studentDetails',
   },
   signatures: fixedPath('/trainer/signatures', {
     section: 'signatures',
-    pendingScreen: 'signatures',
-    nav: { group: 'students', label: 'signatures', icon: PenLine },
+    nav: { group: 'students', label: 'signatures', icon: 'pen-line' },
   }),
   certificates: fixedPath('/trainer/certificates', {
     section: 'certificates',
-    pendingScreen: 'certificates',
-    nav: { group: 'students', label: 'certificates', icon: Award },
+    nav: { group: 'students', label: 'certificates', icon: 'award' },
   }),
-  messages: fixedPath('/trainer/messages', {
+  /** One-to-one conversations with the organisation's learners (issue 14 point 4). */
+  messages: {
+    path: '/trainer/messages',
+    getHref: (conversationId?: string) => withQuery('/trainer/messages', { conversation: conversationId }),
     section: 'messages',
-    pendingScreen: 'messages',
-    nav: { group: 'students', label: 'messages', icon: MessageSquare },
-  }),
+    nav: { group: 'students', label: 'messages', icon: 'message-square' },
+  },
+  /** The staff's space: learners' questions and the trainers' discussions (issue 14 point 3). */
   forum: fixedPath('/trainer/forum', {
     section: 'forum',
-    pendingScreen: 'forum',
-    nav: { group: 'students', label: 'forum', icon: MessagesSquare },
+    nav: { group: 'students', label: 'forum', icon: 'messages-square' },
   }),
   organizationForum: {
     path: '/trainer/forum/:orgId',
     getHref: (orgId: string) => `/trainer/forum/${encodeURIComponent(orgId)}`,
     section: 'forum',
-    pendingScreen: 'organizationForum',
   },
   trainers: fixedPath('/trainer/trainers', {
     section: 'trainers',
-    pendingScreen: 'trainers',
-    nav: { group: 'team', label: 'trainers', icon: Users },
+    nav: { group: 'team', label: 'trainers', icon: 'users' },
   }),
   connectionLogs: {
     path: '/trainer/connection-logs',
     getHref: (query: { studentId?: string; courseId?: string; from?: string; to?: string } = {}) =>
       withQuery('/trainer/connection-logs', query),
     section: 'connections',
-    nav: { group: 'team', label: 'connections', icon: UserCog },
+    nav: { group: 'team', label: 'connections', icon: 'user-cog' },
   },
   compliance: fixedPath('/trainer/compliance', {
     section: 'compliance',
-    pendingScreen: 'compliance',
-    nav: { group: 'compliance', label: 'compliance', icon: ShieldCheck },
+    nav: { group: 'compliance', label: 'compliance', icon: 'shield-check' },
   }),
   documents: fixedPath('/trainer/documents', {
     section: 'documents',
-    pendingScreen: 'documents',
-    nav: { group: 'compliance', label: 'documents', icon: FileText },
+    nav: { group: 'compliance', label: 'documents', icon: 'file-text' },
   }),
   settings: fixedPath('/trainer/settings', {
     section: 'settings',
-    nav: { group: 'administration', label: 'settings', icon: Settings },
+    nav: { group: 'administration', label: 'settings', icon: 'settings' },
   }),
   legalInfo: fixedPath('/trainer/legal-info', {
     section: 'legal-info',
-    pendingScreen: 'legalInfo',
-    nav: { group: 'administration', label: 'legalInfo', icon: Scale },
+    nav: { group: 'administration', label: 'legalInfo', icon: 'scale' },
   }),
-  help: fixedPath('/trainer/help', { pendingScreen: 'help' }),
+  help: fixedPath('/trainer/help'),
   /** SPEC 2 /trainer/{trainerId}: any other single segment under /trainer is a trainer's page. */
   trainerDetails: {
     path: '/trainer/:trainerId',
     getHref: (trainerId: string) => `/trainer/${encodeURIComponent(trainerId)}`,
     section: 'trainers',
-    pendingScreen: 'trainerDetails',
   },
 } as const;
 
 const admin = {
   dashboard: fixedPath('/admin/dashboard', { section: 'dashboard', mirrors: trainer.dashboard.path }),
-  monitoring: fixedPath('/admin/monitoring', { section: 'dashboard', pendingScreen: 'monitoring' }),
-  systemMonitoring: fixedPath('/admin/system-monitoring', {
-    section: 'dashboard',
-    pendingScreen: 'systemMonitoring',
-  }),
-  health: fixedPath('/admin/health', { section: 'dashboard', pendingScreen: 'health' }),
+  monitoring: fixedPath('/admin/monitoring', { section: 'dashboard' }),
+  systemMonitoring: fixedPath('/admin/system-monitoring', { section: 'dashboard' }),
+  health: fixedPath('/admin/health', { section: 'dashboard' }),
   analytics: fixedPath('/admin/analytics', {
     section: 'analytics',
-    pendingScreen: 'analytics',
     mirrors: trainer.analytics.path,
   }),
   profile: fixedPath('/admin/profile'),
@@ -420,50 +417,44 @@ const admin = {
   }),
   groupSessions: fixedPath('/admin/group-sessions', {
     section: 'group-sessions',
-    pendingScreen: 'groupSessions',
     mirrors: trainer.groupSessions.path,
   }),
   students: fixedPath('/admin/students', {
     section: 'students',
-    pendingScreen: 'students',
     mirrors: trainer.students.path,
   }),
   studentDetails: {
     path: '/admin/student/:studentId',
     getHref: (studentId: string) => `/admin/student/${encodeURIComponent(studentId)}`,
     section: 'students',
-    pendingScreen: 'studentDetails',
   },
   trainers: fixedPath('/admin/trainers', {
     section: 'trainers',
-    pendingScreen: 'trainers',
     mirrors: trainer.trainers.path,
   }),
   trainerDetails: {
     path: '/admin/trainer/:trainerId',
     getHref: (trainerId: string) => `/admin/trainer/${encodeURIComponent(trainerId)}`,
     section: 'trainers',
-    pendingScreen: 'trainerDetails',
   },
   organizationOnboarding: fixedPath('/admin/organization-onboarding', {
     section: 'onboarding',
-    pendingScreen: 'organizationOnboarding',
-    nav: { group: 'administration', label: 'onboarding', icon: Rocket, isAdminOnly: true },
+    nav: { group: 'administration', label: 'onboarding', icon: 'rocket', isAdminOnly: true },
   }),
   organization: {
     path: '/admin/organization/:organizationId',
     getHref: (organizationId: string) => `/admin/organization/${encodeURIComponent(organizationId)}`,
     section: 'onboarding',
-    pendingScreen: 'organization',
   },
+  // SPEC 2: onboarding is the one admin-only menu entry; the dashboard links to the admin's other screens.
+  fundingWebhooks: fixedPath('/admin/funding-webhooks', { section: 'funding-webhooks' }),
   documentRequirements: fixedPath('/admin/document-requirements', {
     section: 'documents',
-    pendingScreen: 'documentRequirements',
+    mirrors: trainer.documents.path,
   }),
-  improvements: fixedPath('/admin/improvements', { pendingScreen: 'improvements' }),
+  improvements: fixedPath('/admin/improvements', { section: 'compliance' }),
   settings: fixedPath('/admin/settings', {
     section: 'settings',
-    pendingScreen: 'settings',
     mirrors: trainer.settings.path,
   }),
 } as const;
@@ -509,11 +500,30 @@ export const paths = {
     path: '/positioning/:token',
     getHref: (token: string) => `/positioning/${encodeURIComponent(token)}`,
   },
-  // Public screens awaiting their feature.
+  /** An email's unsubscribe link (issue 14): asks before turning that kind of email off. */
+  unsubscribe: {
+    path: '/unsubscribe',
+    getHref: (token: string) => withQuery('/unsubscribe', { token }),
+  },
+  /** An organisation's published results indicators (issue 16, Qualiopi indicator 2). */
+  publicIndicators: {
+    path: '/indicators/:organizationId',
+    getHref: (organizationId: string) => `/indicators/${encodeURIComponent(organizationId)}`,
+  },
+  /** A questionnaire's single-use emailed link (issue 16 point 5). */
+  evaluationAnswer: {
+    path: '/evaluations/answer/:token',
+    getHref: (token: string) => `/evaluations/answer/${encodeURIComponent(token)}`,
+  },
+  /** A certificate's public verification page, which its QR code opens (issue 15 point 4). */
+  verifyCertificate: {
+    path: '/certificates/verify/:code',
+    getHref: (code: string) => `/certificates/verify/${encodeURIComponent(code)}`,
+  },
+  /** A learner signs a half-day's attendance: an emailed single-use link or a room's QR code (issue 15). */
   sessionSignature: {
     path: '/sign/:token',
     getHref: (token: string) => `/sign/${encodeURIComponent(token)}`,
-    pendingScreen: 'sessionSignature',
   },
 } as const;
 
@@ -537,7 +547,7 @@ export const ROUTES: readonly RouteEntry[] = [
 /** The values one meta field takes anywhere in the table, as a type. */
 type MetaValue<Tree, Field extends string> = Tree extends { [Key in Field]: infer Value }
   ? Value
-  : Tree extends string | ((...args: never[]) => unknown) | readonly unknown[]
+  : Tree extends string | boolean | ((...args: never[]) => unknown) | readonly unknown[]
     ? never
     : { [Key in keyof Tree]: MetaValue<Tree[Key], Field> }[keyof Tree];
 

@@ -90,9 +90,15 @@ interface ToastAction {
   onClick: () => void;
 }
 
-function show(kind: ToastKind, title: string, description?: string, action?: ToastAction): void {
+function show(
+  kind: ToastKind,
+  title: string,
+  description?: string,
+  action?: ToastAction,
+  durationMs = DURATION_MS[kind],
+): void {
   if (!shouldShowToast(title, description, Date.now())) return;
-  const options = { description, duration: DURATION_MS[kind], action };
+  const options = { description, duration: durationMs, action };
   raise(({ toast }) => {
     if (kind === 'message') toast(title, options);
     else toast[kind](title, options);
@@ -121,6 +127,9 @@ export const notify = {
       onClick: () => window.location.reload(),
     }),
   persistent: showPersistent,
+  /** An error toast with its own duration and an action, such as SPEC 9's 10 s system alert toast. */
+  errorWithAction: (title: string, description: string, action: ToastAction, durationMs: number) =>
+    show('error', title, description, action, durationMs),
 };
 
 /** For tests: forget what was shown. */

@@ -31,8 +31,9 @@ const CRITERION_VALUE_SQL: Record<AchievementCriterion, string> = {
   login: 'select count(*) from sign_in_logs where user_id = $1',
   course_completion: 'select count(*) from course_enrollments where student_id = $1 and progress = 100',
   quiz_success: 'select count(distinct quiz_id) from quiz_attempts where user_id = $1 and passed',
-  // Group sessions arrive with issue 15: until then nobody has attended one.
-  attendance: 'select 0',
+  // Group sessions the learner signed their attendance at, in any half-day (issue 15).
+  attendance:
+    "select count(distinct session_id) from attendance_signatures where signer_id = $1 and signer_role = 'student'",
 };
 
 /**
@@ -111,19 +112,9 @@ export function createAchievementsService(deps: {
         criterion,
         threshold: badge.threshold,
       };
-      // The web writes the text from `metadata` in the reader's language; title and message keep
-      // the badge's own key or name for any other reader.
-      const label = badge.name ?? badge.system_key ?? criterion;
       await notifications.createNotification(
         { userId, organizationId },
-        {
-          type: 'achievement',
-          notificationType: 'achievement',
-          title: label,
-          message: label,
-          actionUrl: '/achievements',
-          metadata,
-        },
+        { type: 'achievement', actionUrl: '/achievements', metadata },
       );
     }
     return awarded.map((badge) => badge.id);

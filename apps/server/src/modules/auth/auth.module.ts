@@ -3,12 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { AchievementsService } from '../achievements/achievements.module.ts';
 import type { Mailer } from '../email/email.module.ts';
-import type { OrganizationsService } from '../organizations/organizations.module.ts';
+import { createPlacedAccounts, type OrganizationsService } from '../organizations/organizations.module.ts';
 import type { SystemService } from '../system/system.module.ts';
 import { authRoutesPlugin } from './auth.routes.ts';
-import { createAuthService } from './auth.service.ts';
+import { createAuthService, INVITATION_LINK_DAYS } from './auth.service.ts';
+import { inviteAccounts } from './invite-accounts.ts';
 import { type DemoPerson, seedDemoAccounts } from './seed-demo-accounts.ts';
 
+export type { AuthService } from './auth.service.ts';
+export { INVITATION_LINK_DAYS } from './auth.service.ts';
 export type { DemoAccount, DemoPerson } from './seed-demo-accounts.ts';
 export { createVerifiedEmails } from './verified-emails.ts';
 
@@ -54,6 +57,18 @@ export function createAuthModule(deps: {
   return {
     service,
     routes,
+    /** Invited accounts in bulk (a CSV import), each with its link to choose a password. */
+    inviteAccounts: (accounts: Parameters<typeof inviteAccounts>[1]) =>
+      inviteAccounts(
+        {
+          db: database.service,
+          appUrl: deps.appUrl,
+          now: deps.now ?? (() => new Date()),
+          linkDays: INVITATION_LINK_DAYS,
+          createProfiles: (placed) => createPlacedAccounts(database.service, placed),
+        },
+        accounts,
+      ),
     seedDemo: (input: { organizationId: string; people: readonly DemoPerson[] }) =>
       seedDemoAccounts({ db: database.service, authService: service, organizations }, input),
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   type ChangePasswordInput,
   type Language,
@@ -20,6 +21,8 @@ import { isCommonPassword } from './common-passwords.ts';
 import { createDeviceTokens } from './device-tokens.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** How long an invitation's link works: a week leaves the invitee time to open their mail. */
+export const INVITATION_LINK_DAYS = 7;
 /**
  * Per IP: every attempt counts. Per email: only failures count, and a browser that has signed in
  * to that account before (device token) is exempt, so a stranger hammering an address cannot
@@ -104,8 +107,12 @@ export function createAuthService(options: {
       sendConfirmation: (user, token) => mailLink(user, 'confirm-email', '/api/auth/verify-email', token),
       sendReset: (user, token) => mailLink(user, 'reset-password', '/reset-password', token),
     },
-    // Whoever reset the password may be taking the account back: no browser stays known.
-    onPasswordReset: (userId) => deviceTokens.revokeAll(userId),
+    // Whoever reset the password may be taking the account back: no browser stays known. The link
+    // reached the address, so the address is proven too (how an invited account is confirmed).
+    onPasswordReset: async (userId) => {
+      await deviceTokens.revokeAll(userId);
+      await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, userId));
+    },
     now,
   });
 
@@ -298,6 +305,16 @@ export function createAuthService(options: {
       await auth.api.requestPasswordReset({ body: { email, redirectTo: `${appUrl}/reset-password` } });
     },
 
+    /** A new invitation link for an account whose owner has not chosen a password yet; null otherwise. */
+    async renewInvitation(userId: string): Promise<string | null> {
+      const [user] = await db
+        .select({ emailVerified: authUsers.emailVerified })
+        .from(authUsers)
+        .where(eq(authUsers.id, userId));
+      if (!user || user.emailVerified) return null;
+      return invitationLink(userId);
+    },
+
     async resetPassword(input: ResetPasswordInput) {
       refusePassword(input.password);
       try {
@@ -355,6 +372,18 @@ export function createAuthService(options: {
       await organizations.setLanguage(tenantOf(user), language);
     },
   };
+
+  /** better-auth's own reset token, stored as its requestPasswordReset stores one, but valid for days. */
+  async function invitationLink(userId: string): Promise<string> {
+    const token = randomBytes(24).toString('base64url');
+    const context = await auth.$context;
+    await context.internalAdapter.createVerificationValue({
+      value: userId,
+      identifier: `reset-password:${token}`,
+      expiresAt: new Date(now().getTime() + INVITATION_LINK_DAYS * 24 * 60 * 60 * 1000),
+    });
+    return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  }
 
   async function limitMail(email: string, caller: Caller, kind: string) {
     const ipKey = `ip:${caller.ip}:${kind}`;

@@ -98,6 +98,8 @@ export function toCourse(row: CourseSelectionRow): CourseFacts {
     assessmentMethods: course.assessmentMethods,
     accessibility: course.accessibility,
     priceCents: course.priceCents,
+    startsOn: course.startsOn,
+    endsOn: course.endsOn,
     status: course.status as CourseStatus,
     isLocked: course.isLocked,
     isArchived: course.archivedAt !== null,

@@ -8,11 +8,16 @@ import { createCourseFileAccess } from './course-file-access.ts';
 import { courseRoutesPlugin } from './courses.routes.ts';
 import { createCoursesService } from './courses.service.ts';
 import { createEnrollmentsService } from './enrollments.service.ts';
+import { readFormationCopy, writeFormationCopy } from './formation-copy.ts';
+import { learnerEnrollments } from './learner-enrollments.ts';
 import { learningRoutesPlugin } from './learning.routes.ts';
 import { createLearningService } from './learning.service.ts';
 import { seedDemoCourses } from './seed-demo-courses.ts';
 
 export type { CoursesService } from './courses.service.ts';
+export type { FormationCopy } from './formation-copy.ts';
+export { fileIdsOfFormation, LESSON_IMAGE_TAG, renameLessonFiles } from './formation-files.ts';
+export { enrollFromFunding, isCourseOf, unenrollFromFunding } from './funding-enrollments.ts';
 export type { LearningService } from './learning.service.ts';
 
 /**
@@ -42,19 +47,26 @@ export function createCoursesModule(deps: {
       return result;
     },
   };
+  const enrollments = createEnrollmentsService({ database, organizations });
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(courseRoutesPlugin, {
       courses: service,
       content: createCourseContentService({ database, files }),
-      enrollments: createEnrollmentsService({ database, organizations }),
+      enrollments,
     });
     await app.register(learningRoutesPlugin, { learning });
   };
   return {
     service,
     learning,
+    /** Enrolling learners (the learners module enrols invited and imported ones). */
+    enrollments,
+    /** A learner's formations and progress, for the learners module's list and record. */
+    learnerEnrollments,
     /** Who may upload and read lesson files: for the files module's routes. */
     fileAccess: createCourseFileAccess({ database, learning }),
+    /** Reads and writes a whole formation in the caller's transaction (the marketplace's copies). */
+    copies: { read: readFormationCopy, write: writeFormationCopy },
     routes,
     seedDemo: (input: Omit<Parameters<typeof seedDemoCourses>[0], 'database'>) =>
       seedDemoCourses({ database, ...input }),

@@ -106,6 +106,41 @@ export function createCoursesService(options: { database: Database; organization
     isOpenToLearners: (courseId: SQLWrapper) =>
       sql<boolean>`exists (select 1 from ${courses} where ${courses.id} = ${courseId} and ${courses.status} = 'published' and ${courses.archivedAt} is null)`,
 
+    /**
+     * Enrolments in formations open to learners (published, not archived), with progress at 100 or
+     * below it, across every organisation: what the reminder jobs (cursus_jobs) go through.
+     */
+    async listEnrollmentsForReminders(filter: { completed: boolean }): Promise<
+      {
+        organizationId: string;
+        studentId: string;
+        courseId: string;
+        courseTitle: string;
+        progress: number;
+        enrolledAt: Date;
+      }[]
+    > {
+      return database.jobs
+        .select({
+          organizationId: courseEnrollments.organizationId,
+          studentId: courseEnrollments.studentId,
+          courseId: courseEnrollments.courseId,
+          courseTitle: courses.title,
+          progress: courseEnrollments.progress,
+          enrolledAt: courseEnrollments.createdAt,
+        })
+        .from(courseEnrollments)
+        .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+        .where(
+          and(
+            eq(courses.status, 'published'),
+            isNull(courses.archivedAt),
+            filter.completed ? eq(courseEnrollments.progress, 100) : sql`${courseEnrollments.progress} < 100`,
+          ),
+        )
+        .orderBy(asc(courseEnrollments.studentId), asc(courses.title));
+    },
+
     /** Titles of the formations the tenant may see, by id (for other modules' lists and exports). */
     async titlesOf(tenant: TenantContext, courseIds: string[]): Promise<Map<string, string>> {
       if (courseIds.length === 0) return new Map();

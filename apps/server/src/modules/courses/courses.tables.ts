@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -38,6 +39,9 @@ export const courses = pgTable(
     accessibility: text('accessibility').notNull().default(''),
     /** Euro cents: integers, so prices never round. */
     priceCents: integer('price_cents'),
+    /** The formation's first and last days (planning, migration 0029). */
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
     status: text('status').notNull().default('draft'),
     isLocked: boolean('is_locked').notNull().default(false),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -55,11 +59,19 @@ export const courses = pgTable(
     index('courses_organization_id_created_at_idx').on(table.organizationId, table.createdAt.desc()),
     // The admin list across organisations.
     index('courses_created_at_idx').on(table.createdAt.desc()),
+    // The planning: one organisation's dated formations over a period.
+    index('courses_organization_id_starts_on_idx')
+      .on(table.organizationId, table.startsOn)
+      .where(sql`${table.startsOn} is not null or ${table.endsOn} is not null`),
     // Title search is a substring match (ILIKE '%…%'), which only a trigram index serves.
     index('courses_title_trgm_idx').using('gin', table.title.op('gin_trgm_ops')),
     check('courses_status_check', sql`${table.status} in ('published', 'draft')`),
     check('courses_modality_check', sql`${table.modality} in ('in_person', 'distance', 'blended')`),
     check('courses_price_cents_check', sql`${table.priceCents} >= 0`),
+    check(
+      'courses_dates_check',
+      sql`${table.endsOn} is null or ${table.startsOn} is null or ${table.endsOn} >= ${table.startsOn}`,
+    ),
   ],
 );
 
@@ -138,6 +150,8 @@ export const courseEnrollments = pgTable(
   (table) => [
     uniqueIndex('course_enrollments_course_id_student_id_idx').on(table.courseId, table.studentId),
     index('course_enrollments_student_id_idx').on(table.studentId),
+    // Analytics: enrolments of one organisation over a period (migration 0031).
+    index('course_enrollments_organization_id_created_at_idx').on(table.organizationId, table.createdAt),
     check('course_enrollments_progress_check', sql`${table.progress} between 0 and 100`),
   ],
 );

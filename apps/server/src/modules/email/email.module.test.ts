@@ -55,4 +55,30 @@ describe('email outbox retention', () => {
     });
     expect(purged.createdAt).toEqual(written.createdAt);
   });
+
+  it('blanks the headers and the calendar attachment with the body', async () => {
+    await testApp.modules.email.service.enqueue({
+      to: 'invited@x.example',
+      template: 'meeting-invitation',
+      language: 'fr',
+      subject: 'Invitation',
+      text: 'Rendez-vous http://x/unsubscribe?token=a.b',
+      html: '<p>Rendez-vous</p>',
+      headers: { 'List-Unsubscribe': '<http://x/api/email/unsubscribe?token=a.b>' },
+      ics: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR',
+    });
+    const written = await findOutboxRow('invited@x.example');
+    expect(written).toMatchObject({
+      headers: { 'List-Unsubscribe': expect.any(String) },
+      ics: expect.any(String),
+    });
+    clock = new Date(written.createdAt.getTime() + EMAIL_BODY_RETENTION_MS + 2 * HOUR_MS);
+    await testApp.scheduler.tick();
+    expect(await findOutboxRow('invited@x.example')).toMatchObject({
+      text: '',
+      html: '',
+      headers: null,
+      ics: null,
+    });
+  });
 });

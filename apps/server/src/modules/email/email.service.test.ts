@@ -29,7 +29,10 @@ function createFlakyMailer(failures: number) {
     },
     close() {},
   } as never;
-  return { sent, mailer: createMailer({ database, from: FROM, log, transport }) };
+  return {
+    sent,
+    mailer: createMailer({ database, from: FROM, log, transport, supportEmail: 'help@b.example' }),
+  };
 }
 
 async function findOutboxRow(toAddress: string) {
@@ -85,7 +88,7 @@ describe('email outbox', () => {
   });
 
   it('writes the message in the recipient’s language, link included', async () => {
-    const mailer = createMailer({ database, from: FROM, log });
+    const mailer = createMailer({ database, from: FROM, log, supportEmail: 'help@b.example' });
     await mailer.send({
       to: 'en@x.example',
       template: 'reset-password',
@@ -124,7 +127,7 @@ describe('email outbox', () => {
       },
       close() {},
     } as never;
-    const mailer = createMailer({ database, from: FROM, log, transport });
+    const mailer = createMailer({ database, from: FROM, log, transport, supportEmail: 'help@b.example' });
     await mailer.send({
       to: 'slow@x.example',
       template: 'confirm-email',

@@ -4,13 +4,48 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database, Db } from '../../db/client.ts';
 import { emailOutbox } from './email.tables.ts';
-import { type EmailData, type EmailTemplate, renderEmail } from './templates.ts';
+import { formatDateTime } from './templates/format.ts';
+import { type EmailData, type EmailTemplate, type RenderedEmail, renderEmail } from './templates/render.tsx';
 
 export const OUTBOX_MAX_ATTEMPTS = 8;
 const OUTBOX_BATCH = 20;
 
+/** A rendered message as the outbox keeps it until SMTP takes it. */
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+};
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character]!);
+
+export interface OutboxMessage extends RenderedEmail {
+  to: string;
+  /** Which template wrote it: the record, and what tests look for. */
+  template: string;
+  language: Language;
+  headers?: Record<string, string>;
+  /** An iCalendar attachment (invitation.ics). */
+  ics?: string;
+}
+
 export interface Mailer {
+  /** Renders an account or invitation email (no unsubscribe link: these cannot be turned off) and queues it. */
   send(message: { to: string; template: EmailTemplate; language: Language; data: EmailData }): Promise<void>;
+  /**
+   * One account or invitation template to many people at once (a CSV import of thousands): rendered
+   * once, each person's name and link put in afterwards, queued in multi-row inserts.
+   */
+  sendMany(batch: {
+    template: EmailTemplate;
+    language: Language;
+    /** `expiresAt` is written in the batch's language, Paris time. */
+    data: Omit<EmailData, 'name' | 'url' | 'expires'> & { expiresAt?: Date };
+    recipients: readonly { to: string; name: string; url: string }[];
+  }): Promise<void>;
+  /** Queues a message already rendered (sendToUser's, with its headers and attachment). */
+  enqueue(message: OutboxMessage): Promise<void>;
   /** Sends what is due; `deliverSoon` and the worker's timer call it, tests call it directly. */
   deliverDue(now?: Date): Promise<number>;
   /**
@@ -39,7 +74,7 @@ export const EMAIL_BODY_RETENTION_MS = 24 * 60 * 60 * 1000;
 export async function purgeEmailBodies(db: Db, at: Date): Promise<number> {
   const purged = await db
     .update(emailOutbox)
-    .set({ text: '', html: '' })
+    .set({ text: '', html: '', headers: null, ics: null })
     .where(
       and(
         inArray(emailOutbox.status, ['sent', 'logged', 'failed']),
@@ -61,9 +96,11 @@ export function createMailer(options: {
   smtpUrl?: string;
   from: string;
   log: FastifyBaseLogger;
+  /** The footer's support address. */
+  supportEmail: string;
   transport?: Transporter;
 }): Mailer {
-  const { log, from } = options;
+  const { log, from, supportEmail } = options;
   // A request only queues (cursus_service); sending is background work, as cursus_jobs.
   const { service: queue, jobs: db } = options.database;
   const transport =
@@ -81,11 +118,30 @@ export function createMailer(options: {
         subject: row.subject,
         text: row.text,
         html: row.html,
+        headers: row.headers ?? undefined,
+        attachments: row.ics
+          ? [
+              {
+                filename: 'invitation.ics',
+                content: row.ics,
+                contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+              },
+            ]
+          : undefined,
       });
       await db
         .update(emailOutbox)
         // Delivered: the body (its links are credentials) is not ours to keep any more.
-        .set({ status: 'sent', sentAt: now, attempts: row.attempts + 1, lastError: null, text: '', html: '' })
+        .set({
+          status: 'sent',
+          sentAt: now,
+          attempts: row.attempts + 1,
+          lastError: null,
+          text: '',
+          html: '',
+          headers: null,
+          ics: null,
+        })
         .where(eq(emailOutbox.id, row.id));
     } catch (error) {
       const attempts = row.attempts + 1;
@@ -157,28 +213,81 @@ export function createMailer(options: {
     });
   }
 
+  // Only queued here: the request that asks for an email (sign-up, reset) answers without waiting
+  // for SMTP, so its timing says nothing of whether the account exists, and an SMTP outage does
+  // not stall it. `deliverSoon` sends it a moment later, outside the request.
+  async function enqueue(message: OutboxMessage) {
+    const { to, template, language, subject, text, html, headers, ics } = message;
+    await queue.insert(emailOutbox).values({
+      toAddress: to,
+      template,
+      language,
+      subject,
+      text,
+      html,
+      headers: headers ?? null,
+      ics: ics ?? null,
+      status: transport ? 'pending' : 'logged',
+      // The clock deliverDue compares with, so the message is due at once.
+      nextAttemptAt: new Date(),
+    });
+    if (!transport) {
+      // Development without SMTP: the outbox row is the record, the log shows the link.
+      log.info({ to, subject, text }, 'email logged (no SMTP_URL)');
+      return;
+    }
+    deliverSoon();
+  }
+
   return {
-    // Only queued here: the request that asks for an email (sign-up, reset) answers without waiting
-    // for SMTP, so its timing says nothing of whether the account exists, and an SMTP outage does
-    // not stall it. `deliverSoon` sends it a moment later, outside the request.
-    async send({ to, template, language, data }) {
-      const rendered = renderEmail(template, language, data);
-      await queue.insert(emailOutbox).values({
-        toAddress: to,
+    async sendMany({ template, language, data, recipients }) {
+      if (recipients.length === 0) return;
+      // Tokens no name or link can contain; the HTML part gets each value escaped as React would.
+      const NAME = 'cursus-name-9f1c2e';
+      const URL_TOKEN = 'https://cursus-link-9f1c2e.invalid/';
+      const { expiresAt, ...rest } = data;
+      const expires = expiresAt ? { expires: formatDateTime(expiresAt.toISOString(), language) } : {};
+      const rendered = await renderEmail(
         template,
         language,
-        ...rendered,
+        { ...rest, ...expires, name: NAME, url: URL_TOKEN },
+        {
+          organization: data.organization ?? null,
+          supportEmail,
+        },
+      );
+      const fill = (part: string, name: string, url: string) =>
+        part.replaceAll(NAME, name).replaceAll(URL_TOKEN, url);
+      const messages = recipients.map((recipient) => ({
+        toAddress: recipient.to,
+        template,
+        language,
+        subject: fill(rendered.subject, recipient.name, recipient.url),
+        text: fill(rendered.text, recipient.name, recipient.url),
+        html: fill(rendered.html, escapeHtml(recipient.name), escapeHtml(recipient.url)),
         status: transport ? 'pending' : 'logged',
-        // The clock deliverDue compares with, so the message is due at once.
         nextAttemptAt: new Date(),
-      });
+      }));
+      for (let offset = 0; offset < messages.length; offset += 500)
+        await queue.insert(emailOutbox).values(messages.slice(offset, offset + 500));
       if (!transport) {
-        // Development without SMTP: the outbox row is the record, the log shows the link.
-        log.info({ to, subject: rendered.subject, text: rendered.text }, 'email logged (no SMTP_URL)');
+        for (const message of messages)
+          log.info(
+            { to: message.toAddress, subject: message.subject, text: message.text },
+            'email logged (no SMTP_URL)',
+          );
         return;
       }
       deliverSoon();
     },
+    async send({ to, template, language, data }) {
+      const rendered = await renderEmail(template, language, data, {
+        organization: data.organization ?? null,
+        supportEmail,
+      });
+      await enqueue({ to, template, language, ...rendered });
+    },
+    enqueue,
     deliverDue,
     deliverSoon,
     async idle() {

@@ -158,7 +158,7 @@ describe(`exercises on ${ENGINE} (issue 13 point 6)`, () => {
     );
     expect(submission).toMatchObject({ status: 'submitted', file: null, feedback: null });
     const [told] = await notificationsOf('trainerA', 'exercise_submitted');
-    expect(told).toMatchObject({ title: 'Budget mensuel', metadata: { exerciseId: exercise.id } });
+    expect(told).toMatchObject({ metadata: { exerciseId: exercise.id, exerciseTitle: 'Budget mensuel' } });
     expect(told?.actionUrl).toBe(`/trainer/exercises?exercise=${exercise.id}`);
   });
 

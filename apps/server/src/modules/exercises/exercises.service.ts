@@ -322,8 +322,6 @@ export function createExercisesService(deps: {
             { userId: submission.studentId, organizationId },
             {
               type: 'exercise_reviewed',
-              title: exerciseTitle,
-              message: feedback || exerciseTitle,
               actionUrl: '/exercises',
               metadata: { exerciseId: submission.exerciseId, exerciseTitle, status },
             },
@@ -426,8 +424,6 @@ export function createExercisesService(deps: {
         () =>
           notifications.notifyOrganizationStaff(organizationId, {
             type: 'exercise_submitted',
-            title: exercise.title,
-            message: actor.fullName || exercise.title,
             actionUrl: `/trainer/exercises?exercise=${exercise.id}`,
             metadata: { exerciseId: exercise.id, exerciseTitle: exercise.title, studentName: actor.fullName },
           }),

@@ -10,6 +10,7 @@ import {
   type Person,
 } from '../../../test/courses-world.ts';
 import { ORIGIN } from '../../../test/helper.ts';
+import { PERMISSIONS_POLICY } from '../../plugins/security.ts';
 
 let world: CoursesWorld;
 let dataDir: string;
@@ -233,7 +234,9 @@ describe('downloads', () => {
     expect(pdf.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'");
     // Caching stays as the route chose (private, for seeking in videos), not the API's no-store.
     expect(pdf.headers['cache-control']).toBe('private, max-age=3600');
-    expect(pdf.headers['permissions-policy']).toMatch(/camera=\(\)/);
+    // The app's permissions policy holds too (no frame loads here: default-src 'none').
+    expect(pdf.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    expect(pdf.headers['permissions-policy']).toMatch(/geolocation=\(\)/);
   });
 
   it('serves byte ranges so videos can seek', async () => {

@@ -19,6 +19,15 @@ export function downloadContentSecurityPolicy(mimeType: string): string {
   return mimeType === 'application/pdf' ? policy : `${policy}; sandbox`;
 }
 
+/**
+ * Shown in the browser only when it renders the format itself, without running anything: PDFs,
+ * images, videos. Anything else is saved, never opened as a page of our origin.
+ */
+function contentDisposition(mimeType: string, fileName: string): string {
+  const shown = mimeType === 'application/pdf' || /^(image|video)\//.test(mimeType);
+  return `${shown ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
 /** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null for none (or several: the whole file is sent). */
 function parseRange(
   header: string | undefined,
@@ -107,7 +116,7 @@ export async function fileRoutesPlugin(
         .header('content-type', file.mimeType)
         .header('accept-ranges', 'bytes')
         .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .header('content-disposition', contentDisposition(file.mimeType, file.name))
         // Our own pages may show a PDF in a frame; other sites still may not. Only PDFs, videos and
         // images are ever stored (sniffed at upload), served with nosniff; the policy below is the
         // second wall, should a file ever be read as a page.

@@ -195,6 +195,55 @@ export function createFilesService(options: { database: Database; storage: Stora
     read(row: StoredFileRow, range?: { start: number; end: number }) {
       return storage.read(row.storageKey, range);
     },
+
+    /**
+     * Copies a stored object's bytes under another key. Keys outside an organisation's folder (the
+     * marketplace's `marketplace/<listing>/…`) are never swept: their owner removes them.
+     */
+    async copyObject(fromKey: string, toKey: string): Promise<number> {
+      return storage.write(toKey, storage.read(fromKey));
+    },
+
+    /** Removes the objects under `prefix` (a folder outside the organisations', see copyObject) but `keep`. */
+    async removeObjects(prefix: string, keep: ReadonlySet<string> = new Set()): Promise<void> {
+      for (const object of await storage.list(prefix))
+        if (!keep.has(object.key)) await storage.remove(object.key);
+    },
+
+    /** The key a new file of the organisation is stored under, with its id. */
+    newFileKey(organizationId: string): { id: string; storageKey: string } {
+      const id = randomUUID();
+      return { id, storageKey: `${organizationId}/${id}` };
+    },
+
+    /**
+     * Records files whose bytes were copied under `newFileKey` keys, in the caller's transaction,
+     * if they fit the organisation's quota (STORAGE_QUOTA_EXCEEDED otherwise). Bytes left without a
+     * row, should the transaction fail, are the orphan sweep's.
+     */
+    async recordCopies(
+      tx: Tx,
+      organizationId: string,
+      copies: (Pick<StoredFileRow, 'id' | 'storageKey' | 'name' | 'mimeType' | 'sizeBytes' | 'uploadedBy'> & {
+        purpose: FilePurpose;
+      })[],
+    ): Promise<void> {
+      if (copies.length === 0) return;
+      // The same lock as an upload's: copies and uploads never both count the same free bytes.
+      const lockKey = `stored_files:${organizationId}`;
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+      const adding = copies.reduce((total, copy) => total + copy.sizeBytes, 0);
+      if ((await usedBytes(tx, organizationId)) + adding > ORGANIZATION_STORAGE_QUOTA_BYTES)
+        throw new AppError('STORAGE_QUOTA_EXCEEDED');
+      await tx
+        .insert(storedFiles)
+        .values(copies.map((copy) => ({ ...copy, organizationId, createdAt: now() })));
+    },
+
+    /** Removes one object (bytes copied for a record that was then refused). */
+    removeObject(key: string): Promise<void> {
+      return storage.remove(key);
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { organizations } from '../organizations/organizations.tables.ts';
 
 /**
  * Uploaded files (lesson videos and PDFs, images of text lessons). The bytes live in the storage
- * (DATA_DIR/files, S3 later) under `storage_key`; this row says whose they are and what they are,
+ * (DATA_DIR/files, or an S3-compatible bucket) under `storage_key`; this row says whose they are and what they are,
  * as sniffed from their first bytes at upload.
  */
 export const storedFiles = pgTable(
@@ -23,6 +23,6 @@ export const storedFiles = pgTable(
   },
   (table) => [
     index('stored_files_organization_id_created_at_idx').on(table.organizationId, table.createdAt.desc()),
-    check('stored_files_purpose_check', sql`${table.purpose} in ('video', 'document', 'image')`),
+    check('stored_files_purpose_check', sql`${table.purpose} in ('video', 'document', 'image', 'record')`),
   ],
 );

@@ -91,10 +91,10 @@ async function seed(
       rows.map((row, index) => ({
         organizationId: tenant.organizationId!,
         userId: tenant.userId,
-        type: 'test',
+        // A welcome names its organisation: the test's marker for each row.
+        type: 'welcome',
         notificationType: row.notificationType ?? 'general',
-        title: row.title,
-        message: `${row.title} message`,
+        metadata: { organizationName: row.title },
         context: row.context,
         isRead: row.isRead ?? false,
         createdAt: new Date(Date.now() - (row.minutesAgo ?? index) * 60_000),
@@ -117,8 +117,8 @@ function post(person: Person | null, url: string, payload?: object) {
   });
 }
 
-const titles = (response: { json(): { items: { title: string }[] } }) =>
-  response.json().items.map((item) => item.title);
+const titles = (response: { json(): { items: { metadata: { organizationName: string } }[] } }) =>
+  response.json().items.map((item) => item.metadata.organizationName);
 
 describe('listing', () => {
   it('lists one’s own notifications newest first, with every field the bell shows', async () => {
@@ -132,14 +132,16 @@ describe('listing', () => {
     expect(titles(response)).toEqual(['new', 'middle', 'old']);
     expect(response.json().items[0]).toMatchObject({
       userId: tenants.trainerA.userId,
-      type: 'test',
+      type: 'welcome',
       notificationType: 'general',
-      message: 'new message',
       actionUrl: null,
       isRead: false,
       context: null,
-      metadata: null,
+      metadata: { organizationName: 'new' },
     });
+    // Stored as a kind and data only: the reader's web app writes the sentences in their language.
+    expect(response.json().items[0]).not.toHaveProperty('title');
+    expect(response.json().items[0]).not.toHaveProperty('message');
     expect(Date.parse(response.json().items[0].createdAt)).toBeGreaterThan(Date.now() - 5 * 60_000);
   });
 
@@ -248,11 +250,11 @@ describe(`row-level security on ${ENGINE}`, () => {
     const rows = await testApp.database.withTenant(tenants.secondTrainerA, (tx) =>
       tx.select().from(notifications),
     );
-    expect(rows.map((row) => row.title)).toEqual(['a2']);
+    expect(rows.map((row) => row.metadata.organizationName)).toEqual(['a2']);
     const updated = await testApp.database.withTenant(tenants.trainerB, (tx) =>
-      tx.update(notifications).set({ isRead: true }).returning({ title: notifications.title }),
+      tx.update(notifications).set({ isRead: true }).returning({ metadata: notifications.metadata }),
     );
-    expect(updated.map((row) => row.title)).toEqual(['b']);
+    expect(updated.map((row) => row.metadata.organizationName)).toEqual(['b']);
   });
 
   it('hides a row moved out of one’s organisation, and lets requests change nothing but is_read', async () => {
@@ -262,7 +264,7 @@ describe(`row-level security on ${ENGINE}`, () => {
     expect(rows).toEqual([]);
     await expect(
       testApp.database.withTenant(tenants.trainerA, (tx) =>
-        tx.update(notifications).set({ title: 'forged' }).where(sql`${notifications.id} = ${id}`),
+        tx.update(notifications).set({ type: 'forged' }).where(sql`${notifications.id} = ${id}`),
       ),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/permission denied/) } });
     await expect(
@@ -270,9 +272,8 @@ describe(`row-level security on ${ENGINE}`, () => {
         tx.insert(notifications).values({
           organizationId: tenants.trainerA.organizationId!,
           userId: tenants.trainerA.userId,
-          type: 'test',
-          title: 'self-made',
-          message: 'm',
+          type: 'welcome',
+          metadata: { organizationName: 'self-made' },
         }),
       ),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/permission denied/) } });
@@ -316,11 +317,14 @@ describe('notifications raised by the server', () => {
     const service = testApp.modules.notifications.service;
     const created = await service.notifyOrganizationStaff(tenants.trainerA.organizationId!, {
       type: 'time_tracking_issue',
-      title: 'Suivi du temps',
-      message: 'Une session est bloquée.',
       actionUrl: '/trainer/students',
       context: 'trainer',
-      metadata: { studentId: tenants.studentA.userId, issueType: 'session_stuck' },
+      metadata: {
+        studentId: tenants.studentA.userId,
+        studentName: 'Sam',
+        studentEmail: 's@org-a.example',
+        issueType: 'session_stuck',
+      },
     });
     expect(created.map((row) => row.userId).sort()).toEqual(
       [tenants.trainerA.userId, tenants.secondTrainerA.userId].sort(),
@@ -346,16 +350,46 @@ describe('notifications raised by the server', () => {
     };
     for (const actionUrl of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:x']) {
       await expect(
-        service.createNotification(recipient, { type: 'welcome', title: 't', message: 'm', actionUrl }),
+        service.createNotification(recipient, {
+          type: 'welcome',
+          metadata: { organizationName: 'Org' },
+          actionUrl,
+        }),
       ).rejects.toThrow();
     }
     const created = await service.createNotification(recipient, {
       type: 'welcome',
-      notificationType: 'achievement',
-      title: 'Bienvenue',
-      message: 'm',
+      metadata: { organizationName: 'Org' },
       actionUrl: '/trainer/dashboard?tab=1',
     });
-    expect(created).toMatchObject({ notificationType: 'achievement', isRead: false });
+    expect(created).toMatchObject({ notificationType: 'general', isRead: false });
+  });
+
+  it('refuses a kind it cannot write, or data that does not fit the kind', async () => {
+    const service = testApp.modules.notifications.service;
+    const recipient = {
+      userId: tenants.trainerA.userId,
+      organizationId: tenants.trainerA.organizationId!,
+    };
+    const forged = [
+      { type: 'unknown_kind', metadata: {} },
+      { type: 'welcome', metadata: {} },
+      { type: 'question_created', metadata: { questionId: 'not-a-uuid', subject: 's', studentName: 'n' } },
+    ];
+    for (const input of forged)
+      await expect(service.createNotification(recipient, input as never)).rejects.toThrow();
+    const badge = await service.createNotification(recipient, {
+      type: 'achievement',
+      metadata: {
+        badgeId: '00000000-0000-4000-8000-000000000000',
+        systemKey: 'first_login',
+        name: null,
+        rarity: 'common',
+        criterion: 'login',
+        threshold: 1,
+      },
+    });
+    // The tab follows from the kind, never from the caller.
+    expect(badge.notificationType).toBe('achievement');
   });
 });

@@ -2,12 +2,17 @@ import {
   type ListNotificationsQuery,
   type MarkAllNotificationsReadInput,
   type NewNotification,
-  NewNotificationSchema,
   NOTIFICATIONS_FETCH_LIMIT,
   type Notification,
+  NotificationActionUrlSchema,
+  NotificationContextSchema,
+  type NotificationKind,
+  type NotificationPayload,
+  NotificationPayloadSchema,
+  notificationTypeOf,
   type UnreadNotificationsQuery,
 } from '@cursus/contracts';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, TenantContext } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notifications } from './notifications.tables.ts';
@@ -24,15 +29,13 @@ function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     userId: row.userId,
-    type: row.type,
     notificationType: row.notificationType === 'achievement' ? 'achievement' : 'general',
-    title: row.title,
-    message: row.message,
     actionUrl: row.actionUrl,
     isRead: row.isRead,
     context: row.context,
-    metadata: row.metadata,
     createdAt: row.createdAt.toISOString(),
+    // Written through `createNotifications` only, which checked the pair against its kind.
+    ...({ type: row.type, metadata: row.metadata } as NotificationPayload),
   };
 }
 
@@ -55,7 +58,14 @@ export function createNotificationsService(options: {
    */
   async function createNotifications(recipients: NotificationRecipient[], input: NewNotification) {
     if (recipients.length === 0) return [];
-    const notification = NewNotificationSchema.parse(input);
+    const payload = NotificationPayloadSchema.parse({ type: input.type, metadata: input.metadata });
+    const notification = {
+      type: payload.type,
+      metadata: payload.metadata as Record<string, unknown>,
+      notificationType: notificationTypeOf(payload.type),
+      actionUrl: input.actionUrl === undefined ? null : NotificationActionUrlSchema.parse(input.actionUrl),
+      context: input.context === undefined ? null : NotificationContextSchema.parse(input.context),
+    };
     const rows = await database.service
       .insert(notifications)
       .values(recipients.map((recipient) => ({ ...recipient, ...notification })))
@@ -128,6 +138,30 @@ export function createNotificationsService(options: {
           .returning({ id: notifications.id }),
       );
       if (updated.length === 0) throw new AppError('NOT_FOUND');
+    },
+
+    /**
+     * Marks read one's unread notifications of a kind about one thing (e.g. a conversation's
+     * `message_received` once the conversation is open): what they announce has been seen.
+     */
+    async markReadAbout<K extends NotificationKind>(
+      tenant: TenantContext,
+      type: K,
+      about: Partial<Extract<NotificationPayload, { type: K }>['metadata']>,
+    ) {
+      await database.withTenant(tenant, (tx) =>
+        tx
+          .update(notifications)
+          .set({ isRead: true })
+          .where(
+            ownedBy(
+              tenant,
+              eq(notifications.isRead, false),
+              eq(notifications.type, type),
+              sql`${notifications.metadata} @> ${JSON.stringify(about)}::jsonb`,
+            ),
+          ),
+      );
     },
 
     async markAllRead(tenant: TenantContext, input: MarkAllNotificationsReadInput) {

@@ -17,16 +17,14 @@ export const notifications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    /** What raised it, e.g. welcome or time_tracking_issue (SPEC 3). */
+    /** What raised it (`NOTIFICATION_KINDS`); its text is written from `metadata` in the reader's language. */
     type: text('type').notNull(),
     notificationType: text('notification_type').notNull().default('general'),
-    title: text('title').notNull(),
-    message: text('message').notNull(),
     actionUrl: text('action_url'),
     isRead: boolean('is_read').notNull().default(false),
     /** The space it belongs to (e.g. trainer), so a screen can list or clear only its own. */
     context: text('context'),
-    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    metadata: jsonb('metadata').notNull().$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -178,6 +178,11 @@ export function createOrganizationsService(options: {
     forget(userId: string) {
       cache.delete(userId);
     },
+    /** Every cached session of the organisation's members, after its name changed. */
+    forgetOrganization(organizationId: string) {
+      for (const [userId, entry] of cache)
+        if (entry.user.organizationId === organizationId) cache.delete(userId);
+    },
 
     /** An organisation nobody created yet (the demo's). */
     async createOrganization(name: string): Promise<{ id: string; name: string }> {

@@ -1,13 +1,66 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { authUsers } from '../auth/auth.tables.ts';
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  createdBy: text('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * An organisation, with its settings and legal info (issue 16 point 9). The logo and the Qualiopi
+ * certificate are stored files without a foreign key (stored_files references this table): the
+ * service checks them, migration 0024 says why.
+ */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdBy: text('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    logoFileId: uuid('logo_file_id'),
+    brandColor: text('brand_color'),
+    siret: text('siret'),
+    activityDeclarationNumber: text('activity_declaration_number'),
+    qualiopiNumber: text('qualiopi_number'),
+    qualiopiIssuer: text('qualiopi_issuer'),
+    qualiopiValidUntil: date('qualiopi_valid_until', { mode: 'string' }),
+    qualiopiFileId: uuid('qualiopi_file_id'),
+    vatNumber: text('vat_number'),
+    addressLine: text('address_line'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    country: text('country'),
+    legalRepresentativeName: text('legal_representative_name'),
+    legalRepresentativeTitle: text('legal_representative_title'),
+    legalInfoUpdatedAt: timestamp('legal_info_updated_at', { withTimezone: true }),
+    /** Whether the organisation collects its learners' social security numbers (migration 0025). */
+    collectsSocialSecurityNumber: boolean('collects_social_security_number').notNull().default(false),
+    /** Qualiopi action categories it delivers and whether it prepares for RNCP/RS certifications (0033). */
+    actionCategories: text('action_categories').array().notNull().default(sql`'{training}'`),
+    certifying: boolean('certifying').notNull().default(false),
+  },
+  (table) => [
+    check('organizations_brand_color_check', sql`${table.brandColor} ~ '^#[0-9a-f]{6}$'`),
+    check('organizations_siret_check', sql`${table.siret} ~ '^[0-9]{14}$'`),
+    check(
+      'organizations_activity_declaration_number_check',
+      sql`${table.activityDeclarationNumber} ~ '^[0-9]{11}$'`,
+    ),
+    check('organizations_vat_number_check', sql`${table.vatNumber} ~ '^FR[0-9]{11}$'`),
+    check('organizations_postal_code_check', sql`${table.postalCode} ~ '^[0-9]{5}$'`),
+    check(
+      'organizations_action_categories_check',
+      sql`cardinality(${table.actionCategories}) between 1 and 4 and ${table.actionCategories} <@ ARRAY['training', 'skills_assessment', 'vae', 'apprenticeship']::text[]`,
+    ),
+  ],
+);
 
 /**
  * One row per account. organization_id stays null for a student waiting to be assigned (SPEC 1),

@@ -12,7 +12,7 @@ import type {
   StudentQuizStats,
   StudentQuizStatus,
 } from '@cursus/contracts';
-import { and, asc, desc, eq, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { qualified } from '../../db/qualified.ts';
@@ -23,6 +23,7 @@ import { dealQuestions, toAttemptQuestion } from './deal-questions.ts';
 import { questionCountOf } from './quiz-queries.ts';
 import { type FrozenQuestion, quizAttempts, quizzes, type StoredAnswer } from './quizzes.tables.ts';
 import { scoreQuiz } from './scoring.ts';
+import type { SessionQuizSessions } from './session-quizzes.ts';
 
 type ListQuery = z.output<typeof StudentQuizListQuerySchema>;
 
@@ -48,11 +49,12 @@ interface QuizRules {
 export function createAttemptsService(options: {
   database: Database;
   courses: CoursesService;
+  groupSessions: Pick<SessionQuizSessions, 'titleOf' | 'hasStarted' | 'getMine'>;
   achievements: AchievementsService;
   now: () => Date;
   log: { error(object: object, message: string): void };
 }) {
-  const { database, courses, achievements, now, log } = options;
+  const { database, courses, groupSessions, achievements, now, log } = options;
 
   /**
    * Runs `work` as the learner, then tells achievements of each attempt it saw passed, once the
@@ -80,11 +82,23 @@ export function createAttemptsService(options: {
     return result;
   }
 
-  /** The quizzes a learner may see: RLS keeps active quizzes of their formations; these must be open. */
-  const visible = and(
-    isNotNull(quizzes.courseId),
-    courses.isOpenToLearners(qualified(quizzes, quizzes.courseId)),
-  )!;
+  /**
+   * The quizzes a learner may see: RLS keeps the active quizzes of their formations and of the group
+   * sessions they are invited to. Through a formation, it must be open to learners (and theirs: a
+   * quiz may have both); through a session, the session must have started (the quiz opens then).
+   */
+  const visible = () =>
+    or(
+      and(
+        isNotNull(quizzes.courseId),
+        sql`${qualified(quizzes, quizzes.courseId)} in (select app_enrolled_course_ids())`,
+        courses.isOpenToLearners(qualified(quizzes, quizzes.courseId)),
+      ),
+      and(
+        isNotNull(quizzes.groupSessionId),
+        groupSessions.hasStarted(qualified(quizzes, quizzes.groupSessionId), now()),
+      ),
+    )!;
 
   const rulesSelection = {
     id: quizzes.id,
@@ -101,7 +115,7 @@ export function createAttemptsService(options: {
     const [quiz] = await tx
       .select(rulesSelection)
       .from(quizzes)
-      .where(and(eq(quizzes.id, quizId), visible));
+      .where(and(eq(quizzes.id, quizId), visible()));
     if (!quiz) throw new AppError('QUIZ_NOT_FOUND');
     return quiz;
   }
@@ -253,6 +267,8 @@ export function createAttemptsService(options: {
     courseId: quizzes.courseId,
     courseTitle: courses.titleOf(qualified(quizzes, quizzes.courseId)),
     moduleTitle: courses.moduleTitleOf(qualified(quizzes, quizzes.moduleId)),
+    groupSessionId: quizzes.groupSessionId,
+    groupSessionTitle: groupSessions.titleOf(qualified(quizzes, quizzes.groupSessionId)),
     dueAt: quizzes.dueAt,
     timeLimitMinutes: quizzes.timeLimitMinutes,
     passingScore: quizzes.passingScore,
@@ -269,29 +285,29 @@ export function createAttemptsService(options: {
       where ${attemptQuizId} = ${quizId} and ${attemptUserId} = ${actor.id} and ${attemptStatus} = 'in_progress'
       limit 1)`,
   });
-  const toStudentQuiz = (row: {
-    courseId: string | null;
-    courseTitle: string | null;
-    dueAt: Date | null;
-    [key: string]: unknown;
-  }) =>
-    ({
-      ...row,
-      courseId: row.courseId!,
-      courseTitle: row.courseTitle ?? '',
-      dueAt: row.dueAt?.toISOString() ?? null,
-    }) as StudentQuiz;
+  const toStudentQuiz = (row: { dueAt: Date | null; [key: string]: unknown }) =>
+    ({ ...row, dueAt: row.dueAt?.toISOString() ?? null }) as StudentQuiz;
 
   return {
-    /** `/quizz`: the learner's quizzes by status (to do, overdue, done), due soonest first. */
-    list(actor: SessionUser, query: ListQuery): Promise<StudentQuizList> {
+    /**
+     * `/quizz`: the learner's quizzes by status (to do, overdue, done), due soonest first; with
+     * `sessionId`, only that group session's (NOT_FOUND unless the learner is invited to it); with
+     * `courseId`, only that formation's (none for a formation the learner is not enrolled in).
+     */
+    async list(actor: SessionUser, query: ListQuery): Promise<StudentQuizList> {
+      const session = query.sessionId ? await groupSessions.getMine(actor, query.sessionId) : null;
+      const shown = and(
+        visible(),
+        session ? eq(quizzes.groupSessionId, session.id) : undefined,
+        query.courseId ? eq(quizzes.courseId, query.courseId) : undefined,
+      )!;
       return asStudent(actor, async (tx, passed) => {
         await finalizeExpired(tx, actor, passed);
         const status = statusOf(actor);
         const grouped = await tx
           .select({ status, total: sql<number>`count(*)::int` })
           .from(quizzes)
-          .where(visible)
+          .where(shown)
           // By position: the expression carries parameters, which PostgreSQL would not match twice.
           .groupBy(sql`1`);
         const counts = { todo: 0, overdue: 0, done: 0 };
@@ -300,11 +316,18 @@ export function createAttemptsService(options: {
         const rows = await tx
           .select(studentQuizSelection(actor))
           .from(quizzes)
-          .where(and(visible, query.status ? sql`${status} = ${query.status}` : undefined))
+          .where(and(shown, query.status ? sql`${status} = ${query.status}` : undefined))
           .orderBy(sql`${quizzes.dueAt} asc nulls last`, asc(quizzes.title), asc(quizzes.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize);
-        return { items: rows.map(toStudentQuiz), total, page: query.page, pageSize: query.pageSize, counts };
+        return {
+          items: rows.map(toStudentQuiz),
+          total,
+          page: query.page,
+          pageSize: query.pageSize,
+          counts,
+          session: session && { id: session.id, title: session.title, meetingDate: session.meetingDate },
+        };
       });
     },
 
@@ -315,7 +338,7 @@ export function createAttemptsService(options: {
         const [row] = await tx
           .select({ ...studentQuizSelection(actor), questionCount: questionCountOf })
           .from(quizzes)
-          .where(and(eq(quizzes.id, quizId), visible));
+          .where(and(eq(quizzes.id, quizId), visible()));
         if (!row) throw new AppError('QUIZ_NOT_FOUND');
         const attempts = await tx
           .select()
@@ -474,7 +497,7 @@ export function createAttemptsService(options: {
             averageBestScore: sql<number | null>`round(avg(${best}))::int`,
           })
           .from(quizzes)
-          .where(visible);
+          .where(visible());
         return {
           quizCount: row?.quizCount ?? 0,
           passedCount: row?.passedCount ?? 0,

@@ -389,6 +389,14 @@ describe(`taking a quiz on ${ENGINE}`, () => {
       attemptCount: 0,
       inProgressAttemptId: null,
     });
+    // The formation page asks for its own quizzes only.
+    const ofCourse = async (id: string) =>
+      expectStatus<StudentQuizList>(
+        await world.call('studentA1', 'GET', `/api/learning/quizzes?courseId=${id}&pageSize=100`),
+        200,
+      );
+    expect((await ofCourse(courseId)).items.map((item) => item.id)).toContain(quiz.id);
+    expect((await ofCourse(UNKNOWN_ID)).total).toBe(0);
     const outsider = await world.call('studentB', 'GET', `/api/learning/quizzes/${quiz.id}`);
     const unknown = await world.call('studentB', 'GET', `/api/learning/quizzes/${UNKNOWN_ID}`);
     expect([outsider.statusCode, outsider.json().error.code]).toEqual([404, 'QUIZ_NOT_FOUND']);

@@ -27,6 +27,7 @@ import {
   quizQuestions,
   quizzes,
 } from './quizzes.tables.ts';
+import type { SessionQuizSessions } from './session-quizzes.ts';
 
 type QuizInput = z.output<typeof QuizInputSchema>;
 type ListQuery = z.output<typeof QuizListQuerySchema>;
@@ -36,8 +37,12 @@ export function createQuizzesService(options: {
   database: Database;
   organizations: OrganizationsService;
   courses: CoursesService;
+  groupSessions: Pick<SessionQuizSessions, 'titleOf' | 'getSessionForStaff'>;
+  /** After a save: a session quiz that is open already is announced to the session's learners. */
+  announce: (quizId: string, at: Date) => Promise<unknown>;
+  now: () => Date;
 }) {
-  const { database, organizations, courses } = options;
+  const { database, organizations, courses, groupSessions, announce, now } = options;
   const asTenant = <T>(actor: SessionUser, work: (tx: Tx) => Promise<T>) =>
     database.withTenant(tenantOf(actor), work);
 
@@ -54,6 +59,8 @@ export function createQuizzesService(options: {
     courseTitle: courses.titleOf(qualified(quizzes, quizzes.courseId)),
     moduleId: quizzes.moduleId,
     moduleTitle: courses.moduleTitleOf(qualified(quizzes, quizzes.moduleId)),
+    groupSessionId: quizzes.groupSessionId,
+    groupSessionTitle: groupSessions.titleOf(qualified(quizzes, quizzes.groupSessionId)),
     maxAttempts: quizzes.maxAttempts,
     createdAt: quizzes.createdAt,
     updatedAt: quizzes.updatedAt,
@@ -89,8 +96,15 @@ export function createQuizzesService(options: {
     return quiz.organizationId;
   }
 
-  /** The formation and module must be the quiz organisation's, and the module part of the formation. */
+  /**
+   * The formation, module and group session must be the quiz organisation's, and the module part of
+   * the formation. Another organisation's session answers NOT_FOUND, like an unknown one.
+   */
   async function checkAttachment(actor: SessionUser, organizationId: string, input: QuizInput) {
+    if (input.groupSessionId) {
+      const session = await groupSessions.getSessionForStaff(tenantOf(actor), input.groupSessionId);
+      if (session.organizationId !== organizationId) throw new AppError('NOT_FOUND');
+    }
     if (!input.courseId) return;
     const course = await courses.get(actor, input.courseId);
     if (course.organizationId !== organizationId) throw new AppError('TRAINING_NOT_FOUND');
@@ -164,6 +178,7 @@ export function createQuizzesService(options: {
     timeLimitMinutes: input.timeLimitMinutes,
     courseId: input.courseId,
     moduleId: input.courseId ? input.moduleId : null,
+    groupSessionId: input.groupSessionId,
     shuffleQuestions: input.shuffleQuestions,
     shuffleOptions: input.shuffleOptions,
     maxAttempts: input.maxAttempts,
@@ -218,7 +233,7 @@ export function createQuizzesService(options: {
       if (!actor.organizationId) throw new AppError('NO_ORGANIZATION');
       const organizationId = actor.organizationId;
       await checkAttachment(actor, organizationId, input);
-      return asTenant(actor, async (tx) => {
+      const created = await asTenant(actor, async (tx) => {
         const [quiz] = await tx
           .insert(quizzes)
           .values({ ...settingsOf(input), organizationId, createdBy: actor.id })
@@ -226,12 +241,14 @@ export function createQuizzesService(options: {
         await writeContent(tx, actor, organizationId, quiz!.id, input);
         return detail(tx, quiz!.id);
       });
+      if (created.groupSessionId && created.isActive) await announce(created.id, now());
+      return created;
     },
 
     async update(actor: SessionUser, quizId: string, input: QuizInput): Promise<QuizDetail> {
       const organizationId = await asTenant(actor, (tx) => organizationOf(tx, quizId));
       await checkAttachment(actor, organizationId, input);
-      return asTenant(actor, async (tx) => {
+      const saved = await asTenant(actor, async (tx) => {
         const updated = await tx
           .update(quizzes)
           .set({ ...settingsOf(input), updatedAt: new Date() })
@@ -241,6 +258,8 @@ export function createQuizzesService(options: {
         await writeContent(tx, actor, organizationId, quizId, input);
         return detail(tx, quizId);
       });
+      if (saved.groupSessionId && saved.isActive) await announce(saved.id, now());
+      return saved;
     },
 
     /** Results are evidence (Qualiopi): a quiz that has been taken is deactivated, not deleted. */

@@ -14,6 +14,7 @@ import {
 import { tenantColumns } from '../../db/tenant-columns.ts';
 import { authUsers } from '../auth/auth.tables.ts';
 import { courseModules, courses } from '../courses/courses.tables.ts';
+import { groupSessions } from '../group-sessions/group-sessions.tables.ts';
 import { organizations } from '../organizations/organizations.tables.ts';
 import type { QuestionType } from './scoring.ts';
 
@@ -82,7 +83,10 @@ export const quizQuestions = pgTable(
   ],
 );
 
-/** SPEC 3 "Quiz": passing score is a percentage; a quiz reaches learners through its formation. */
+/**
+ * SPEC 3 "Quiz": passing score is a percentage; a quiz reaches learners through its formation, or
+ * through the group session it is attached to (its invited learners, once the session has started).
+ */
 export const quizzes = pgTable(
   'quizzes',
   {
@@ -95,6 +99,7 @@ export const quizzes = pgTable(
     timeLimitMinutes: integer('time_limit_minutes'),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     moduleId: uuid('module_id').references(() => courseModules.id, { onDelete: 'set null' }),
+    groupSessionId: uuid('group_session_id').references(() => groupSessions.id, { onDelete: 'set null' }),
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
     /** Null: as many attempts as the learner likes; 1: no retake. */
@@ -109,6 +114,7 @@ export const quizzes = pgTable(
     index('quizzes_created_at_idx').on(table.createdAt.desc()),
     index('quizzes_course_id_idx').on(table.courseId),
     index('quizzes_module_id_idx').on(table.moduleId),
+    index('quizzes_group_session_id_idx').on(table.groupSessionId),
     check('quizzes_passing_score_check', sql`${table.passingScore} between 0 and 100`),
     check('quizzes_time_limit_minutes_check', sql`${table.timeLimitMinutes} between 1 and 600`),
     check('quizzes_max_attempts_check', sql`${table.maxAttempts} between 1 and 100`),
@@ -191,6 +197,10 @@ export const quizAttempts = pgTable(
   (table) => [
     index('quiz_attempts_quiz_id_submitted_at_idx').on(table.quizId, table.submittedAt.desc()),
     index('quiz_attempts_user_id_quiz_id_idx').on(table.userId, table.quizId),
+    // Analytics: one organisation's submitted attempts over a period (migration 0031).
+    index('quiz_attempts_organization_id_submitted_at_idx')
+      .on(table.organizationId, table.submittedAt)
+      .where(sql`${table.status} = 'submitted'`),
     uniqueIndex('quiz_attempts_one_in_progress_idx')
       .on(table.quizId, table.userId)
       .where(sql`${table.status} = 'in_progress' AND ${table.userId} IS NOT NULL`),

@@ -220,6 +220,35 @@ export async function seedDemoQuizzes(input: {
       { organizationId, quizId: finalQuiz!.id, categoryId: layout!.id, questionCount: 4, position: 1 },
     ]);
 
+    // The kick-off session's quiz (issue 13 point 1): open since the session started, a week ago.
+    const sessions = await tx.execute(sql`select id from group_sessions
+      where organization_id = ${organizationId} and title = 'Lancement de la formation Excel' limit 1`);
+    const [kickOff] = (sessions as unknown as { rows: { id: string }[] }).rows;
+    if (kickOff) {
+      const [sessionQuiz] = await tx
+        .insert(quizzes)
+        .values({
+          organizationId,
+          title: 'Quiz de la session de lancement',
+          description:
+            'Trois questions pour faire le point sur la mise en forme après la session de lancement.',
+          passingScore: 60,
+          groupSessionId: kickOff.id,
+          shuffleOptions: true,
+          createdBy: trainerId,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning({ id: quizzes.id });
+      await tx.insert(quizDraws).values({
+        organizationId,
+        quizId: sessionQuiz!.id,
+        categoryId: layout!.id,
+        questionCount: 3,
+        position: 0,
+      });
+    }
+
     // Attempts as the learners made them: dealt, answered, scored by the same rules as the app.
     const sittings = [
       { userId: input.passedStudentId, attemptNumber: 1, rightCount: 5, daysAgo: 12 },

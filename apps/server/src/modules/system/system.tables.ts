@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const systemLogs = pgTable(
   'system_logs',
@@ -18,7 +30,13 @@ export const systemLogs = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('system_logs_created_at_idx').on(table.createdAt)],
+  (table) => [
+    index('system_logs_created_at_idx').on(table.createdAt),
+    // The monitoring job counts errors (high/critical) of the last hour; admins filter and search.
+    index('system_logs_severity_created_at_idx').on(table.severity, table.createdAt.desc()),
+    index('system_logs_organization_id_created_at_idx').on(table.organizationId, table.createdAt.desc()),
+    index('system_logs_message_trgm_idx').using('gin', table.message.op('gin_trgm_ops')),
+  ],
 );
 
 export const notFoundErrors = pgTable(
@@ -72,6 +90,8 @@ export const systemAlerts = pgTable(
   },
   (table) => [
     index('system_alerts_is_resolved_created_at_idx').on(table.isResolved, table.createdAt.desc()),
+    // The monitoring job's de-duplication: is an alert of this type still unresolved?
+    index('system_alerts_alert_type_idx').on(table.alertType).where(sql`${table.isResolved} = false`),
     check('system_alerts_severity_check', sql`${table.severity} in ('low', 'medium', 'high', 'critical')`),
   ],
 );
@@ -108,3 +128,40 @@ export const jobRuns = pgTable('job_runs', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   lastError: text('last_error'),
 });
+
+/**
+ * Response times per minute and server instance (SPEC 9 monitoring, docs/operations.md): a
+ * histogram over RESPONSE_TIME_BUCKETS_MS (plus one bucket above the last bound), so percentiles
+ * can be read across instances and minutes.
+ */
+export const responseTimeMinutes = pgTable(
+  'response_time_minutes',
+  {
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    instanceId: text('instance_id').notNull(),
+    requestCount: integer('request_count').notNull(),
+    totalMs: doublePrecision('total_ms').notNull(),
+    maxMs: integer('max_ms').notNull(),
+    buckets: integer('buckets').array().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.minute, table.instanceId] }),
+    index('response_time_minutes_minute_idx').on(table.minute),
+    check('response_time_minutes_counts_check', sql`${table.requestCount} >= 0 and ${table.maxMs} >= 0`),
+  ],
+);
+
+/** Each run of the monitoring job: what it measured and which alerts it raised. */
+export const systemMonitoringRuns = pgTable(
+  'system_monitoring_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ranAt: timestamp('ran_at', { withTimezone: true }).notNull(),
+    errorCount: integer('error_count').notNull(),
+    criticalCount: integer('critical_count').notNull(),
+    requestCount: integer('request_count').notNull(),
+    p95Ms: integer('p95_ms'),
+    alertTypes: text('alert_types').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (table) => [index('system_monitoring_runs_ran_at_idx').on(table.ranAt.desc())],
+);

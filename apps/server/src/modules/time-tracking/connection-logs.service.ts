@@ -12,6 +12,7 @@ import {
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { csvLine, EXCEL_CSV_BOM } from '../../lib/excel-csv.ts';
 import type { CoursesService } from '../courses/courses.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import type { SystemService } from '../system/system.module.ts';
@@ -58,18 +59,6 @@ const CSV_LABELS: Record<
     total: 'Total',
   },
 };
-
-/**
- * One CSV cell for French Excel: quoted when it holds the separator, a quote or a line break, and
- * prefixed with an apostrophe when it starts like a formula, so a name such as "=HYPERLINK(…)"
- * typed by a learner is shown, never run, on the auditor's machine.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const csvLine = (cells: string[]) => `${cells.map(csvCell).join(';')}\r\n`;
 
 /** 'YYYY-MM-DD' moved by whole calendar days. */
 function addDays(day: string, days: number): string {
@@ -319,7 +308,7 @@ export function createConnectionLogsService(deps: {
       const labels = CSV_LABELS[language];
       async function* lines() {
         // A byte-order mark, or Excel reads UTF-8 as Windows-1252 and mangles accents.
-        yield `\uFEFF${csvLine(labels.header)}`;
+        yield EXCEL_CSV_BOM + csvLine(labels.header);
         for (let offset = 0; ; offset += CONNECTION_LOG_EXPORT_BATCH) {
           const { people, sessions, signIns, titles } = await readBatch(actor, scope, offset);
           const sessionsBy = byUser(sessions);

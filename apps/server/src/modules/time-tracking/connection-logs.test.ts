@@ -7,11 +7,12 @@ import {
   offlineSession,
   useTimeTrackingWorld,
 } from '../../../test/time-tracking-world.ts';
+import { csvCell } from '../../lib/excel-csv.ts';
 import { authUsers } from '../auth/auth.tables.ts';
 import { courseEnrollments } from '../courses/courses.tables.ts';
 import { profiles } from '../organizations/organizations.tables.ts';
 import { signInLogs } from '../system/system.tables.ts';
-import { CONNECTION_LOG_EXPORT_BATCH, csvCell } from './connection-logs.service.ts';
+import { CONNECTION_LOG_EXPORT_BATCH } from './connection-logs.service.ts';
 import { userTimeTracking } from './time-tracking.tables.ts';
 
 const world = useTimeTrackingWorld('2026-01-20T12:00:00Z', { keepRecords: true });

@@ -19,19 +19,6 @@ export interface TimeIssue {
   alert?: boolean;
 }
 
-// Stored once for every staff member, so in French (the default language); the web can translate
-// from metadata.issueType.
-const MESSAGES: Record<TimeTrackingIssueType, (name: string) => string> = {
-  session_creation_failed: (name) => `Le démarrage d'une session de suivi du temps a échoué pour ${name}.`,
-  sync_error: (name) => `Des sessions hors ligne de ${name} n'ont pas pu être synchronisées.`,
-  session_stuck: (name) =>
-    `Une session de ${name} est restée ouverte sans activité ; elle a été fermée à sa dernière activité.`,
-  session_end_failed: (name) => `La fin d'une session de ${name} n'a pas pu être enregistrée.`,
-  update_failed: (name) => `L'enregistrement du temps de ${name} a échoué.`,
-  time_mismatch: (name) => `Un écart de temps a été détecté pour ${name}.`,
-  duplicate_tracking: (name) => `Plusieurs sessions de suivi étaient ouvertes en même temps pour ${name}.`,
-};
-
 const SEVERITY: Record<TimeTrackingIssueType, LogSeverity> = {
   session_creation_failed: 'high',
   sync_error: 'medium',
@@ -87,8 +74,6 @@ export function createTimeIssueReporter(options: {
     }
     await notifications.notifyOrganizationStaff(issue.organizationId, {
       type: TIME_TRACKING_NOTIFICATION_TYPE,
-      title: 'Suivi du temps : problème détecté',
-      message: MESSAGES[issue.issueType](studentName),
       actionUrl: `/trainer/connection-logs?studentId=${encodeURIComponent(issue.userId)}`,
       context: 'trainer',
       metadata,

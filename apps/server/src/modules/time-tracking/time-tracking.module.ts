@@ -11,12 +11,15 @@ import type { SystemService } from '../system/system.module.ts';
 import { createConnectionLogsService } from './connection-logs.service.ts';
 import { createDashboardService } from './dashboard.service.ts';
 import { createIntegrityService, INTEGRITY_JOB } from './integrity.service.ts';
+import { learnerTime } from './learner-time.ts';
 import { OFFLINE_LEASE_PURGE_JOB, purgeOfflineLeases } from './offline-leases.ts';
 import { seedDemoTime } from './seed-demo-time.ts';
 import { createSyncSessions } from './sync-sessions.ts';
 import { createTimeIssueReporter } from './time-issues.ts';
 import { timeTrackingRoutesPlugin } from './time-tracking.routes.ts';
 import { createTimeTrackingService } from './time-tracking.service.ts';
+
+export type { TimeTrackingService } from './time-tracking.service.ts';
 
 /** Learners' time (SPEC 4, docs/time-tracking.md): sessions, totals, dashboard, connection logs, integrity job. */
 export function createTimeTrackingModule(deps: {
@@ -99,6 +102,8 @@ export function createTimeTrackingModule(deps: {
   return {
     service,
     integrity,
+    /** Tracked time per learner, for the learners module's list and record. */
+    learnerTime,
     routes,
     jobs,
     seedDemo: (input: Parameters<typeof seedDemoTime>[1]) =>

@@ -12,7 +12,7 @@ import {
   type TimeTrackingSettings,
   type TotalTime,
 } from '@cursus/contracts';
-import { and, desc, eq, fillPlaceholders, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, inArray, isNull, sql } from 'drizzle-orm';
 import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LearningService } from '../courses/courses.module.ts';
@@ -407,6 +407,56 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
   }
 
   return {
+    /**
+     * When each of these learners was last active (their latest session's last heartbeat), for the
+     * inactivity reminders (cursus_jobs); a learner who never had a session is absent from the map.
+     */
+    async lastActivityOf(userIds: string[]): Promise<Map<string, Date>> {
+      const lastActivity = new Map<string, Date>();
+      // By batches: one statement's parameters are bounded (65,535 in PostgreSQL's protocol).
+      for (let offset = 0; offset < userIds.length; offset += 1000) {
+        const rows = await database.jobs
+          .select({
+            userId: userTimeTracking.userId,
+            at: sql<Date>`max(${userTimeTracking.lastActivityAt})`.mapWith(userTimeTracking.lastActivityAt),
+          })
+          .from(userTimeTracking)
+          .where(inArray(userTimeTracking.userId, userIds.slice(offset, offset + 1000)))
+          .groupBy(userTimeTracking.userId);
+        for (const row of rows) lastActivity.set(row.userId, row.at);
+      }
+      return lastActivity;
+    },
+    /**
+     * Each learner's tracked time on one formation, in the caller's transaction (under its tenant's
+     * policies): the seconds of their sessions on it (an open one's recorded time included, as in
+     * Mon Suivi's total) and when the first began and the last was active. For certificates; a
+     * learner with no session on it is absent from the map.
+     */
+    async courseTimeOf(
+      tx: Tx,
+      courseId: string,
+      studentIds: string[],
+    ): Promise<Map<string, { seconds: number; firstAt: Date; lastAt: Date }>> {
+      const time = new Map<string, { seconds: number; firstAt: Date; lastAt: Date }>();
+      if (studentIds.length === 0) return time;
+      const rows = await tx
+        .select({
+          userId: userTimeTracking.userId,
+          seconds: sql<number>`coalesce(sum(${userTimeTracking.durationSeconds}), 0)`.mapWith(Number),
+          firstAt: sql<Date>`min(${userTimeTracking.sessionStart})`.mapWith(userTimeTracking.sessionStart),
+          lastAt:
+            sql<Date>`max(coalesce(${userTimeTracking.sessionEnd}, ${userTimeTracking.lastActivityAt}))`.mapWith(
+              userTimeTracking.lastActivityAt,
+            ),
+        })
+        .from(userTimeTracking)
+        .where(and(eq(userTimeTracking.courseId, courseId), inArray(userTimeTracking.userId, studentIds)))
+        .groupBy(userTimeTracking.userId);
+      for (const row of rows)
+        time.set(row.userId, { seconds: row.seconds, firstAt: row.firstAt, lastAt: row.lastAt });
+      return time;
+    },
     start,
     heartbeat,
     end,

@@ -31,6 +31,12 @@ export const userTimeTracking = pgTable(
     // SPEC 7 'select open sessions by user', on every start and check.
     index('user_time_tracking_open_user_id_idx').on(table.userId).where(sql`${table.sessionEnd} is null`),
     index('user_time_tracking_user_id_session_start_idx').on(table.userId, table.sessionStart.desc()),
+    // Analytics: whether a learner was active on a formation since a date (migration 0031).
+    index('user_time_tracking_user_id_course_id_last_activity_at_idx').on(
+      table.userId,
+      table.courseId,
+      table.lastActivityAt.desc(),
+    ),
     // Connection logs: one organisation, a date range; an admin's over every organisation.
     index('user_time_tracking_organization_id_session_start_idx').on(
       table.organizationId,

@@ -1,10 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layouts/app-layout';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
 import { ProfilePreferences } from '@/features/profile/components/profile-preferences';
 import { ProfileSummary } from '@/features/profile/components/profile-summary';
+
+// Admins only: loaded with their profile, never in the others' bundle.
+const WebhookLogsPanel = lazy(() =>
+  import('@/features/funding-webhooks/components/webhook-logs-panel').then((module) => ({
+    default: module.WebhookLogsPanel,
+  })),
+);
 
 /** SPEC 2 profile pages (/profile, /student/profile, /trainer/profile, /admin/profile), one screen in each space's frame. */
 export default function ProfileRoute() {
@@ -15,18 +24,28 @@ export default function ProfileRoute() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
+      {user.role === 'admin' && (
+        <div className="mb-6">
+          <Suspense fallback={null}>
+            <WebhookLogsPanel />
+          </Suspense>
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <ProfileSummary user={user} />
           <ProfilePreferences />
         </div>
-        <Card className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1">
-            <CardTitle>{t('auth:changePassword.title')}</CardTitle>
-            <CardDescription>{t('auth:changePassword.description')}</CardDescription>
-          </div>
-          <ChangePasswordForm />
-        </Card>
+        <div className="flex flex-col gap-6">
+          <Card className="flex flex-col gap-4">
+            <div className="flex flex-col gap-1">
+              <CardTitle>{t('auth:changePassword.title')}</CardTitle>
+              <CardDescription>{t('auth:changePassword.description')}</CardDescription>
+            </div>
+            <ChangePasswordForm />
+          </Card>
+          <EmailPreferencesSection />
+        </div>
       </div>
     </>
   );

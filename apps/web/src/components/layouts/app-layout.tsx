@@ -44,11 +44,15 @@ export interface AppLayoutProps {
   user: { fullName: string; email: string };
   /** SPEC 2 sidebar header: Administration, Organisme de formation or Apprenant. */
   contextLabel: string;
+  /** The person's organisation (its logo and name) under the context label, hidden when minimised. */
+  organizationBrand?: ReactNode;
   groups: AppLayoutNavGroup[];
   activeSection: SectionId | null;
   helpHref: string;
   /** When given, the footer's help entry opens a dialog instead of following helpHref (SPEC 2). */
   onHelp?: () => void;
+  /** When given, 'J'ai une question ?' calls it (the learners' ask-question dialog) instead of opening help. */
+  onAskQuestion?: () => void;
   /** SPEC 2 footer: the notifications bell, given for trainers and admins only. */
   notifications?: ReactNode;
   /** SPEC 2 time-tracker card, at the top of the footer (students only); it minimises with the sidebar. */
@@ -125,10 +129,12 @@ function NavItemLink({
 export function AppLayout({
   user,
   contextLabel,
+  organizationBrand,
   groups,
   activeSection,
   helpHref,
   onHelp,
+  onAskQuestion,
   notifications,
   timeTracker,
   profileHref,
@@ -149,10 +155,13 @@ export function AppLayout({
   const isCompact = isMinimized && !isMobile;
   const activeGroupId = findGroupOf(groups, activeSection);
 
-  // SPEC 4: the group holding the active item opens when the page changes.
-  useEffect(() => {
+  // SPEC 4: the group holding the active item opens when the page changes. Adjusted during render
+  // rather than in an effect: an effect still pending at mount would undo a click made at once.
+  const [groupOpenedForPage, setGroupOpenedForPage] = useState(activeGroupId);
+  if (activeGroupId !== groupOpenedForPage) {
+    setGroupOpenedForPage(activeGroupId);
     if (activeGroupId) setOpenGroupId(activeGroupId);
-  }, [activeGroupId]);
+  }
 
   const toggleMinimized = useCallback(() => {
     setIsMinimized((previous) => {
@@ -196,9 +205,13 @@ export function AppLayout({
   }, [isDrawerOpen, isMobile, closeDrawer]);
 
   const navigate = useNavigate();
-  // Questions are sent to the organisation once the questions feature lands; until then
-  // 'J'ai une question ?' leads to the help's contact (SPEC 2 help dialog or help centre).
-  const askQuestion = () => (onHelp ? onHelp() : navigate(`${helpHref}?tab=contact`));
+  // Learners ask their trainers (onAskQuestion); anyone else reaches the help's contact (SPEC 2 help
+  // dialog or help centre).
+  const askQuestion = () => {
+    if (onAskQuestion) onAskQuestion();
+    else if (onHelp) onHelp();
+    else navigate(`${helpHref}?tab=contact`);
+  };
   const isDrawerShown = isMobile && isDrawerOpen;
   const sidebarButtonClass = cn(
     'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
@@ -261,6 +274,7 @@ export function AppLayout({
           >
             {contextLabel}
           </p>
+          {organizationBrand && !isCompact ? organizationBrand : null}
           <button
             type="button"
             onClick={askQuestion}

@@ -10,11 +10,13 @@ import { cn } from '@/lib/cn';
 
 export interface LessonLayoutProps {
   backHref: string;
+  /** Controls at the start of the header's right side, such as the learners' ask-question button. */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
 /** SPEC 2: lesson pages do without the student sidebar, leaving the room to the lesson. */
-export function LessonLayout({ backHref, children }: LessonLayoutProps) {
+export function LessonLayout({ backHref, actions, children }: LessonLayoutProps) {
   const { t } = useTranslation(['navigation', 'common']);
   return (
     <div className="flex min-h-dvh flex-col bg-background">
@@ -34,6 +36,7 @@ export function LessonLayout({ backHref, children }: LessonLayoutProps) {
             {t('navigation:lesson.backToCourses')}
           </Link>
           <div className="ml-auto flex items-center gap-2">
+            {actions}
             <LanguageSwitch />
             <ThemeToggle />
           </div>

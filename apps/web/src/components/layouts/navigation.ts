@@ -1,9 +1,41 @@
-import type { LucideIcon } from 'lucide-react';
+import {
+  Award,
+  BarChart3,
+  BookOpen,
+  Building2,
+  CalendarDays,
+  ClipboardCheck,
+  ClipboardList,
+  Dumbbell,
+  FileText,
+  GraduationCap,
+  LayoutDashboard,
+  ListChecks,
+  type LucideIcon,
+  Medal,
+  MessageSquare,
+  MessagesSquare,
+  PenLine,
+  PlusCircle,
+  Rocket,
+  Scale,
+  Settings,
+  ShieldCheck,
+  Store,
+  Target,
+  TrendingUp,
+  Trophy,
+  UserCog,
+  Users,
+  UsersRound,
+  Video,
+} from 'lucide-react';
 import {
   type LayoutSpace,
   NAV_GROUPS,
   type NavEntry,
   type NavGroupId,
+  type NavIconName,
   type NavLabel,
   ROUTES,
   type RouteEntry,
@@ -33,6 +65,39 @@ export interface NavigationOptions {
   organizationId: string | null;
 }
 
+/** The sidebar's icons, by the names the route table gives them. */
+const NAV_ICONS: Record<NavIconName, LucideIcon> = {
+  award: Award,
+  'bar-chart': BarChart3,
+  'book-open': BookOpen,
+  building: Building2,
+  'calendar-days': CalendarDays,
+  'clipboard-check': ClipboardCheck,
+  'clipboard-list': ClipboardList,
+  dumbbell: Dumbbell,
+  'file-text': FileText,
+  'graduation-cap': GraduationCap,
+  'layout-dashboard': LayoutDashboard,
+  'list-checks': ListChecks,
+  medal: Medal,
+  'message-square': MessageSquare,
+  'messages-square': MessagesSquare,
+  'pen-line': PenLine,
+  'plus-circle': PlusCircle,
+  rocket: Rocket,
+  scale: Scale,
+  settings: Settings,
+  'shield-check': ShieldCheck,
+  store: Store,
+  target: Target,
+  'trending-up': TrendingUp,
+  trophy: Trophy,
+  'user-cog': UserCog,
+  users: Users,
+  'users-round': UsersRound,
+  video: Video,
+};
+
 type NavRoute = RouteEntry & { section: SectionId; nav: NavEntry & { label: NavLabel } };
 
 const NAV_ROUTES = ROUTES.filter((route): route is NavRoute => Boolean(route.nav && route.section));
@@ -54,13 +119,13 @@ function getHref(route: NavRoute, { isAdminContext, isAdmin, organizationId }: N
 export function getNavigation(space: LayoutSpace, options: NavigationOptions): NavigationGroup[] {
   return NAV_GROUPS[space].map((group) => ({
     id: group.id,
-    icon: group.icon,
+    icon: NAV_ICONS[group.icon],
     items: NAV_ROUTES.flatMap((route) => {
       if (route.nav.group !== group.id || (route.nav.isAdminOnly && !options.isAdmin)) return [];
       const href = getHref(route, options);
       if (href === null) return [];
       const { label, icon, isNew = false } = route.nav;
-      return [{ id: route.section, href, label, icon, isNew }];
+      return [{ id: route.section, href, label, icon: NAV_ICONS[icon], isNew }];
     }),
   }));
 }

@@ -24,6 +24,8 @@ export interface DialogProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** Role alertdialog for confirmations that interrupt a task. */
   role?: 'dialog' | 'alertdialog';
+  /** `side`: a sheet along the right edge, full height, for a panel read beside the page. */
+  placement?: 'center' | 'side';
 }
 
 /**
@@ -41,6 +43,7 @@ export function Dialog({
   size = 'md',
   initialFocusRef,
   role = 'dialog',
+  placement = 'center',
 }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -82,7 +85,13 @@ export function Dialog({
 
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: keys bubbling from the dialog's own controls (Escape, Tab wrap).
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4" onKeyDown={onKeyDown}>
+    <div
+      className={cn(
+        'fixed inset-0 z-50 flex',
+        placement === 'side' ? 'items-stretch justify-end' : 'items-center justify-center p-4',
+      )}
+      onKeyDown={onKeyDown}
+    >
       <button
         type="button"
         tabIndex={-1}
@@ -98,7 +107,8 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
         className={cn(
-          'relative flex max-h-[90dvh] w-full flex-col rounded-xl border border-border bg-card shadow-lg',
+          'relative flex w-full flex-col border border-border bg-card shadow-lg',
+          placement === 'side' ? 'h-dvh rounded-l-xl' : 'max-h-[90dvh] rounded-xl',
           WIDTHS[size],
         )}
       >

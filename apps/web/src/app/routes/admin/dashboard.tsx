@@ -1,27 +1,48 @@
-import { ShieldCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/app-layout';
-import { buttonClassName } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { paths } from '@/config/paths';
+import { AdminShortcuts } from '@/features/admin/components/admin-shortcuts';
+import { AuditLog } from '@/features/admin/components/audit-log';
+import { PlatformOverview } from '@/features/admin/components/platform-overview';
+import { TrainerDashboard } from '@/features/analytics/components/trainer-dashboard';
 
-/** SPEC 2 /admin/dashboard: monitoring and onboarding arrive with the admin issues. */
+// SPEC: the funding-platform logs panel is on the admin dashboard; loaded with it, not before.
+const WebhookLogsPanel = lazy(() =>
+  import('@/features/funding-webhooks/components/webhook-logs-panel').then((module) => ({
+    default: module.WebhookLogsPanel,
+  })),
+);
+
+/**
+ * SPEC 2 /admin/dashboard: the platform's figures (organisations, people, sign-ups), then the trainer
+ * dashboard's figures over every organisation (paths.ts `mirrors`), then the admin audit log; the
+ * funding-platform logs panel and links to the screens the menu does not list.
+ */
 export default function AdminDashboardRoute() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('analytics');
+  const { t: tAdmin } = useTranslation('admin');
   return (
     <>
-      <PageHeader title={t('dashboard.title')} />
-      <EmptyState
-        icon={ShieldCheck}
-        title={t('dashboard.emptyTitle')}
-        description={t('dashboard.emptyDescription')}
-        action={
-          <Link to={paths.assignOrganization.getHref()} className={buttonClassName('primary')}>
-            {t('dashboard.assignAction')}
-          </Link>
-        }
-      />
+      <PageHeader title={t('dashboard.adminTitle')} description={t('dashboard.adminDescription')} />
+      <div className="mb-6">
+        <Suspense fallback={null}>
+          <WebhookLogsPanel />
+        </Suspense>
+      </div>
+      <div className="flex flex-col gap-8">
+        <PlatformOverview />
+        <AdminShortcuts />
+        <TrainerDashboard />
+        <section aria-labelledby="admin-audit-heading" className="flex flex-col gap-4">
+          <div className="flex flex-col gap-1">
+            <h2 id="admin-audit-heading" className="text-lg font-semibold text-foreground">
+              {tAdmin('audit.title')}
+            </h2>
+            <p className="text-sm text-muted-foreground">{tAdmin('audit.description')}</p>
+          </div>
+          <AuditLog />
+        </section>
+      </div>
     </>
   );
 }

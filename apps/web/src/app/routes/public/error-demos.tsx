@@ -21,9 +21,9 @@ const SAMPLE_MESSAGES = [
 const ATTEMPTS_BEFORE_RECOVERY = 3;
 
 function FailingSection({ message, attempts }: { message: string; attempts: number }) {
-  const { t } = useTranslation('errors');
+  const { t } = useTranslation('errorDemos');
   if (attempts < ATTEMPTS_BEFORE_RECOVERY) throw new Error(message);
-  return <p className="text-sm">{t('demos.route.recovered', { count: attempts })}</p>;
+  return <p className="text-sm">{t('route.recovered', { count: attempts })}</p>;
 }
 
 interface CatchProps {
@@ -43,7 +43,7 @@ class DemoBoundary extends Component<CatchProps, { error: unknown }> {
 }
 
 function RouteErrorDemo() {
-  const { t } = useTranslation('errors');
+  const { t } = useTranslation('errorDemos');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [demo, setDemo] = useState<{ message: string; attempts: number } | null>(null);
@@ -58,7 +58,7 @@ function RouteErrorDemo() {
             variant="secondary"
             onClick={() => setDemo({ message, attempts: 0 })}
           >
-            {t('demos.route.trigger', { message })}
+            {t('route.trigger', { message })}
           </Button>
         ))}
       </div>
@@ -90,14 +90,14 @@ function RouteErrorDemo() {
 }
 
 function CrashingWidget() {
-  const { t } = useTranslation('errors');
+  const { t } = useTranslation('errorDemos');
   const [hasCrashed, setHasCrashed] = useState(false);
   if (hasCrashed) throw new Error('Demonstration component crashed');
   return (
     <div className="flex items-center gap-3">
-      <p className="text-sm">{t('demos.component.healthy')}</p>
+      <p className="text-sm">{t('component.healthy')}</p>
       <Button size="sm" variant="secondary" onClick={() => setHasCrashed(true)}>
-        {t('demos.component.trigger')}
+        {t('component.trigger')}
       </Button>
     </div>
   );
@@ -123,39 +123,39 @@ function DemoSection({
 
 /** SPEC 2 /error-demos: every error state, raised for real inside local boundaries. */
 export default function ErrorDemosRoute() {
-  const { t } = useTranslation('errors');
+  const { t } = useTranslation('errorDemos');
   return (
     <main className="mx-auto flex min-h-dvh max-w-3xl flex-col gap-6 bg-background p-6 text-foreground">
       <header>
-        <h1 className="font-semibold text-3xl">{t('demos.title')}</h1>
-        <p className="mt-2 text-muted-foreground">{t('demos.intro')}</p>
+        <h1 className="font-semibold text-3xl">{t('title')}</h1>
+        <p className="mt-2 text-muted-foreground">{t('intro')}</p>
       </header>
-      <DemoSection title={t('demos.route.title')} description={t('demos.route.description')}>
+      <DemoSection title={t('route.title')} description={t('route.description')}>
         <RouteErrorDemo />
       </DemoSection>
-      <DemoSection title={t('demos.component.title')} description={t('demos.component.description')}>
+      <DemoSection title={t('component.title')} description={t('component.description')}>
         <ComponentErrorBoundary name="error-demos">
           <CrashingWidget />
         </ComponentErrorBoundary>
       </DemoSection>
-      <DemoSection title={t('demos.offline.title')} description={t('demos.offline.description')}>
+      <DemoSection title={t('offline.title')} description={t('offline.description')}>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" variant="secondary" onClick={() => window.dispatchEvent(new Event('offline'))}>
-            {t('demos.offline.goOffline')}
+            {t('offline.goOffline')}
           </Button>
           <Button size="sm" variant="secondary" onClick={() => window.dispatchEvent(new Event('online'))}>
-            {t('demos.offline.goOnline')}
+            {t('offline.goOnline')}
           </Button>
         </div>
       </DemoSection>
-      <DemoSection title={t('demos.toast.title')} description={t('demos.toast.description')}>
+      <DemoSection title={t('toast.title')} description={t('toast.description')}>
         <Button
           size="sm"
           variant="secondary"
           className="self-start"
-          onClick={() => notify.errorWithRetry(t('demos.toast.message'), t('demos.toast.detail'))}
+          onClick={() => notify.errorWithRetry(t('toast.message'), t('toast.detail'))}
         >
-          {t('demos.toast.trigger')}
+          {t('toast.trigger')}
         </Button>
       </DemoSection>
     </main>

@@ -13,6 +13,7 @@ function renderDashboard(dashboard: MockResponse | (() => MockResponse), courses
     'GET /api/auth/session': { body: { user: buildUser() } },
     'GET /api/learning/courses': { body: courses },
     'GET /api/time-tracking/dashboard': dashboard,
+    'GET /api/evaluations/mine': { body: { items: [] } },
   });
   return { ...api, ...renderRoutes(createAppRoutes(), '/dashboard') };
 }

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { LearningTime } from '@/features/dashboard/components/learning-time';
 import { Recommendations } from '@/features/dashboard/components/recommendations';
+import { MyEvaluationsCard } from '@/features/evaluations/components/my-evaluations-card';
 import { DashboardCourses } from '@/features/learning/components/dashboard-courses';
 import { QuizStatsCard } from '@/features/quizzes/components/quiz-stats-card';
 
@@ -41,6 +42,7 @@ export default function StudentDashboardRoute() {
         </Alert>
       ) : (
         <div className="flex flex-col gap-8">
+          <MyEvaluationsCard />
           <LearningTime />
           <Recommendations />
           <DashboardCourses />

@@ -1,3 +1,4 @@
+import type { StudentQuiz, StudentQuizList } from '@cursus/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,10 +14,19 @@ import {
 import { apiError, buildUser, type MockResponse, mockApi, renderRoutes } from '@/testing/test-utils';
 import { createAppRoutes } from '../../router';
 
-function renderCourse(detail: MockResponse, path = `/formations/${COURSE_ID}`) {
+function renderCourse(detail: MockResponse, path = `/formations/${COURSE_ID}`, quizzes: StudentQuiz[] = []) {
+  const quizList: StudentQuizList = {
+    items: quizzes,
+    total: quizzes.length,
+    page: 1,
+    pageSize: 50,
+    counts: { todo: 0, overdue: 0, done: 0 },
+    session: null,
+  };
   const api = mockApi({
     'GET /api/auth/session': { body: { user: buildUser() } },
     [`GET /api/learning/courses/${COURSE_ID}`]: detail,
+    'GET /api/learning/quizzes': { body: quizList },
   });
   return { ...renderRoutes(createAppRoutes(), path), ...api };
 }
@@ -48,6 +58,54 @@ describe('/formations/{id}', () => {
         .getByRole('progressbar', { name: 'Progression : Module 1 : Les risques' })
         .getAttribute('aria-valuenow'),
     ).toBe('50');
+  });
+
+  it("shows the formation's quizzes with the learner's best score, and asks for this formation's only", async () => {
+    const quiz = (overrides: Partial<StudentQuiz>): StudentQuiz => ({
+      id: '00000000-0000-4000-8000-0000000000c1',
+      title: 'Quiz du module 1',
+      description: '',
+      courseId: COURSE_ID,
+      courseTitle: 'Sécurité au travail',
+      moduleTitle: 'Les risques',
+      groupSessionId: null,
+      groupSessionTitle: null,
+      dueAt: null,
+      timeLimitMinutes: null,
+      passingScore: 60,
+      maxAttempts: null,
+      status: 'done',
+      attemptCount: 2,
+      bestScorePercent: 80,
+      hasPassed: true,
+      inProgressAttemptId: null,
+      ...overrides,
+    });
+    const { fetchMock } = renderCourse({ body: buildCourseDetail([LESSON_1]) }, undefined, [
+      quiz({}),
+      quiz({
+        id: '00000000-0000-4000-8000-0000000000c2',
+        title: 'Test final',
+        moduleTitle: null,
+        status: 'todo',
+        attemptCount: 0,
+        bestScorePercent: null,
+        hasPassed: false,
+      }),
+    ]);
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Quiz de la formation' })).closest(
+      'section',
+    )!;
+    expect(within(card).getByText('1 quiz réussi sur 2')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Quiz du module 1' }).getAttribute('href')).toBe(
+      '/quizz?quiz=00000000-0000-4000-8000-0000000000c1',
+    );
+    expect(within(card).getByText('Meilleur score : 80 %')).toBeTruthy();
+    expect(within(card).getByText('À faire')).toBeTruthy();
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .find((url) => url.pathname === '/api/learning/quizzes');
+    expect(asked?.searchParams.get('courseId')).toBe(COURSE_ID);
   });
 
   it('continues with the first lesson not completed, across modules', async () => {

@@ -1,29 +1,16 @@
-import { LayoutDashboard } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/app-layout';
-import { buttonClassName } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { paths } from '@/config/paths';
+import { TrainerDashboard } from '@/features/analytics/components/trainer-dashboard';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 
-/** SPEC 2 /trainer/dashboard: the organisation space's home; indicators come with later issues. */
+/** SPEC 2 /trainer/dashboard: the organisation's key figures, each leading to its screen (issue 16). */
 export default function TrainerDashboardRoute() {
-  const { t } = useTranslation('organizations');
+  const { t } = useTranslation('analytics');
   const { user } = useAuth();
   return (
     <>
-      <PageHeader title={t('trainerDashboard.title')} description={user?.organizationName ?? undefined} />
-      <EmptyState
-        icon={LayoutDashboard}
-        title={t('trainerDashboard.emptyTitle')}
-        description={t('trainerDashboard.emptyDescription')}
-        action={
-          <Link to={paths.assignOrganization.getHref()} className={buttonClassName('primary')}>
-            {t('trainerDashboard.assignAction')}
-          </Link>
-        }
-      />
+      <PageHeader title={t('dashboard.title')} description={user?.organizationName ?? undefined} />
+      <TrainerDashboard />
     </>
   );
 }

@@ -89,6 +89,18 @@ export function CourseSheetFields({ form }: CourseSheetFieldsProps) {
           )}
         </Field>
       </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Field
+          label={t('sheet.fields.startsOn')}
+          description={t('sheet.hints.startsOn')}
+          error={translateFieldError(errors.startsOn?.message)}
+        >
+          {(control) => <Input {...control} type="date" {...form.register('startsOn')} />}
+        </Field>
+        <Field label={t('sheet.fields.endsOn')} error={translateFieldError(errors.endsOn?.message)}>
+          {(control) => <Input {...control} type="date" {...form.register('endsOn')} />}
+        </Field>
+      </div>
     </div>
   );
 }

@@ -21,6 +21,8 @@ const SERVER_FIELDS = [
   'teachingMethods',
   'assessmentMethods',
   'accessibility',
+  'startsOn',
+  'endsOn',
 ] as const;
 
 /**

@@ -28,6 +28,13 @@ function optionalDecimal(max: number) {
     .transform((value) => (value === '' ? null : parseDecimal(value)));
 }
 
+/** A day typed in a date input, optional: '' means none. */
+const optionalDay = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value), 'validation.invalidDate')
+  .transform((value) => value || null);
+
 /**
  * The programme sheet as a form holds it (text in every input) and what it sends: SPEC 5's
  * required title with its own message, the price typed in euros and sent in cents.
@@ -46,6 +53,13 @@ export const CourseSheetFormSchema = z
     assessmentMethods: longText,
     accessibility: longText,
     price: optionalDecimal(MAX_PRICE_EUROS),
+    // The formation's first and last days, shown on the planning.
+    startsOn: optionalDay,
+    endsOn: optionalDay,
+  })
+  .refine(({ startsOn, endsOn }) => !startsOn || !endsOn || startsOn <= endsOn, {
+    message: 'validation.invalidDate',
+    path: ['endsOn'],
   })
   .transform(({ price, category, ...fields }) => ({
     ...fields,
@@ -70,6 +84,8 @@ export const EMPTY_COURSE_SHEET: CourseSheetFormValues = {
   assessmentMethods: '',
   accessibility: '',
   price: '',
+  startsOn: '',
+  endsOn: '',
 };
 
 /** A saved formation back into the form, numbers written the way the language writes them. */
@@ -87,5 +103,7 @@ export function toCourseSheetValues(course: Course, language: Language): CourseS
     assessmentMethods: course.assessmentMethods,
     accessibility: course.accessibility,
     price: course.priceCents === null ? '' : formatDecimalInput(course.priceCents / 100, language),
+    startsOn: course.startsOn ?? '',
+    endsOn: course.endsOn ?? '',
   };
 }

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-
-/** Search boxes wait for a pause in typing before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+import { SEARCH_DEBOUNCE_MS } from '@/hooks/use-settled-search';
 
 /** `value`, once it has stopped changing for `delayMs`. */
 export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T {

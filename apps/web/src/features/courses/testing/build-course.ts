@@ -36,6 +36,8 @@ export function buildCourse(overrides: Partial<Course> = {}): Course {
     assessmentMethods: '',
     accessibility: '',
     priceCents: null,
+    startsOn: null,
+    endsOn: null,
     status: 'draft',
     isLocked: false,
     isArchived: false,

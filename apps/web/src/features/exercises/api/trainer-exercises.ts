@@ -4,6 +4,7 @@ import {
   exerciseRoutes,
   type ReviewSubmissionInput,
   type TrainerExerciseListQuery,
+  type UpdateExerciseInput,
 } from '@cursus/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
@@ -50,6 +51,11 @@ function useExerciseMutation<Input, Output>(mutationFn: (input: Input) => Promis
 
 export const useCreateExercise = () =>
   useExerciseMutation((body: CreateExerciseInput) => callApi(exerciseRoutes.create, { body }));
+
+export const useUpdateExercise = () =>
+  useExerciseMutation(({ id, changes }: { id: string; changes: UpdateExerciseInput }) =>
+    callApi(exerciseRoutes.update, { params: { id }, body: changes }),
+  );
 
 export const useDeleteExercise = () =>
   useExerciseMutation((id: string) => callApi(exerciseRoutes.remove, { params: { id } }));

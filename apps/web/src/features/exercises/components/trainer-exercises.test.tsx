@@ -45,6 +45,9 @@ function mockTrainerApi() {
     [`GET /api/trainer/exercises/${EXERCISE_ID}/submissions`]: {
       body: { exercise, items: [submission] },
     },
+    [`PATCH /api/trainer/exercises/${EXERCISE_ID}`]: (call) => ({
+      body: { ...exercise, ...(call.body as object) },
+    }),
     [`POST /api/trainer/exercise-submissions/${SUBMISSION_ID}/review`]: (call) => ({
       body: { ...submission, ...(call.body as object), reviewedAt: '2026-11-23T09:00:00.000Z' },
     }),
@@ -78,6 +81,33 @@ describe('the trainer exercises screen', () => {
     const form = screen.getByRole('region', { name: 'Nouvel exercice' });
     await waitFor(() => expect(within(form).getAllByText('Champ requis').length).toBeGreaterThan(0));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('edits an exercise in place, keeping its formation', async () => {
+    const { calls } = mockTrainerApi();
+    renderWithProviders(<TrainerExercises openExerciseId={null} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier Budget mensuel' }));
+    const form = await screen.findByRole('region', { name: 'Modifier « Budget mensuel »' });
+    expect((within(form).getByLabelText('Formation') as HTMLSelectElement).disabled).toBe(true);
+    const title = within(form).getByLabelText('Titre') as HTMLInputElement;
+    expect(title.value).toBe('Budget mensuel');
+    fireEvent.change(title, { target: { value: 'Budget trimestriel' } });
+    fireEvent.change(within(form).getByLabelText('Date limite (facultative)'), {
+      target: { value: '2026-12-04T18:00' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    const body = calls.find((call) => call.method === 'PATCH')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      title: 'Budget trimestriel',
+      instructions: 'Utilisez SOMME.',
+      moduleId: null,
+    });
+    expect(body.dueAt).toBe(new Date('2026-12-04T18:00').toISOString());
+    expect(body).not.toHaveProperty('courseId');
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Modifier « Budget mensuel »' })).toBeNull(),
+    );
   });
 
   it('asks before deleting an exercise', async () => {

@@ -5,6 +5,7 @@ import {
   REVIEW_STATUSES,
   type Submission,
   type TrainerExercise,
+  UpdateExerciseInputSchema,
 } from '@cursus/contracts';
 import { ClipboardList, FileText } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -32,6 +33,7 @@ import {
   useExerciseSubmissions,
   useReviewSubmission,
   useTrainerExercises,
+  useUpdateExercise,
 } from '../api/trainer-exercises';
 import { checkForm } from '../lib/field-errors';
 import { ACCEPTS_KEYS, DueDate, ExercisePlace, formatDateTime, StatusBadge } from './exercise-labels';
@@ -45,24 +47,74 @@ const EMPTY_FORM = {
   submissionType: 'text_or_file' as ExerciseSubmissionType,
 };
 
-function CreateExerciseForm({ id, onCreated }: { id: string; onCreated: () => void }) {
+/** An instant as the `datetime-local` picker shows it: the browser's local time, to the minute. */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+function formOf(exercise: TrainerExercise | undefined): typeof EMPTY_FORM {
+  if (!exercise) return EMPTY_FORM;
+  return {
+    courseId: exercise.courseId,
+    moduleId: exercise.moduleId ?? '',
+    title: exercise.title,
+    instructions: exercise.instructions,
+    dueAt: toLocalInput(exercise.dueAt),
+    submissionType: exercise.submissionType,
+  };
+}
+
+/** Sets new work, or edits `exercise` (its formation stays: submissions belong to it). */
+function ExerciseForm({
+  id,
+  exercise,
+  onDone,
+}: {
+  id: string;
+  exercise?: TrainerExercise;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('exercises');
   const courses = useCourseOptions();
   const createExercise = useCreateExercise();
-  const [values, setValues] = useState(EMPTY_FORM);
+  const updateExercise = useUpdateExercise();
+  const mutation = exercise ? updateExercise : createExercise;
+  const [values, setValues] = useState(() => formOf(exercise));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const titleId = useId();
   const modules = useCourseModules(values.courseId || null);
   const set = <K extends keyof typeof EMPTY_FORM>(key: K, value: (typeof EMPTY_FORM)[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkForm(CreateExerciseInputSchema, {
+    const input = {
       ...values,
-      courseId: values.courseId || undefined,
       moduleId: values.moduleId || null,
       // The picker gives local time without a zone; the server stores the instant.
       dueAt: values.dueAt ? new Date(values.dueAt).toISOString() : null,
+    };
+    if (exercise) {
+      const { courseId: _formationStays, ...changes } = input;
+      const checked = checkForm(UpdateExerciseInputSchema, changes);
+      setErrors(checked.errors ?? {});
+      if (!checked.data) return;
+      updateExercise.mutate(
+        { id: exercise.id, changes: checked.data },
+        {
+          onSuccess: () => {
+            notify.success(t('trainer.form.updated'));
+            onDone();
+          },
+        },
+      );
+      return;
+    }
+    const checked = checkForm(CreateExerciseInputSchema, {
+      ...input,
+      courseId: values.courseId || undefined,
     });
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
@@ -70,30 +122,39 @@ function CreateExerciseForm({ id, onCreated }: { id: string; onCreated: () => vo
       onSuccess: () => {
         notify.success(t('trainer.form.created'));
         setValues((current) => ({ ...EMPTY_FORM, courseId: current.courseId }));
-        onCreated();
+        onDone();
       },
     });
   };
 
   const courseItems = courses.data?.items ?? [];
   return (
-    <Card as="section" id={id} aria-labelledby="create-exercise-title">
-      <CardTitle id="create-exercise-title">{t('trainer.form.title')}</CardTitle>
+    <Card as="section" id={id} aria-labelledby={titleId}>
+      <CardTitle id={titleId}>
+        {exercise ? t('trainer.form.editTitle', { title: exercise.title }) : t('trainer.form.title')}
+      </CardTitle>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4 sm:grid-cols-2">
-        {createExercise.isError && (
+        {mutation.isError && (
           <div className="sm:col-span-2">
-            <Alert variant="error">{getErrorMessage(createExercise.error)}</Alert>
+            <Alert variant="error">{getErrorMessage(mutation.error)}</Alert>
           </div>
         )}
         <Field
           label={t('trainer.form.course')}
           error={errors.courseId}
-          description={courses.isSuccess && courseItems.length === 0 ? t('trainer.form.noCourse') : undefined}
+          description={
+            exercise
+              ? t('trainer.form.courseFixed')
+              : courses.isSuccess && courseItems.length === 0
+                ? t('trainer.form.noCourse')
+                : undefined
+          }
         >
           {(control) => (
             <Select
               {...control}
               value={values.courseId}
+              disabled={Boolean(exercise)}
               onChange={(e) =>
                 setValues((current) => ({ ...current, courseId: e.target.value, moduleId: '' }))
               }
@@ -172,10 +233,15 @@ function CreateExerciseForm({ id, onCreated }: { id: string; onCreated: () => vo
             </Select>
           )}
         </Field>
-        <div className="sm:col-span-2">
-          <Button type="submit" isLoading={createExercise.isPending}>
-            {t('trainer.form.submit')}
+        <div className="flex flex-wrap gap-2 sm:col-span-2">
+          <Button type="submit" isLoading={mutation.isPending}>
+            {exercise ? t('trainer.form.save') : t('trainer.form.submit')}
           </Button>
+          {exercise && (
+            <Button variant="secondary" onClick={onDone}>
+              {t('trainer.form.cancel')}
+            </Button>
+          )}
         </div>
       </form>
     </Card>
@@ -300,8 +366,10 @@ function TrainerExerciseCard({
 }) {
   const { t } = useTranslation('exercises');
   const [isOpen, setIsOpen] = useState(isInitiallyOpen);
+  const [isEditing, setIsEditing] = useState(false);
   const panelId = useId();
   const titleId = useId();
+  const formId = useId();
   return (
     <Card as="li" padding="p-4 sm:p-6" aria-labelledby={titleId} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -313,11 +381,24 @@ function TrainerExerciseCard({
           <DueDate exercise={exercise} isDone now={now} />
           <p className="text-xs text-muted-foreground">{t(ACCEPTS_KEYS[exercise.submissionType])}</p>
         </div>
-        <Button variant="ghost" size="sm" onClick={() => onDelete(exercise)}>
-          {t('trainer.delete')}
-          <span className="sr-only"> {exercise.title}</span>
-        </Button>
+        <div className="flex gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={isEditing}
+            aria-controls={isEditing ? formId : undefined}
+            onClick={() => setIsEditing(!isEditing)}
+          >
+            {t('trainer.edit')}
+            <span className="sr-only"> {exercise.title}</span>
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => onDelete(exercise)}>
+            {t('trainer.delete')}
+            <span className="sr-only"> {exercise.title}</span>
+          </Button>
+        </div>
       </div>
+      {isEditing && <ExerciseForm id={formId} exercise={exercise} onDone={() => setIsEditing(false)} />}
       <p className="text-sm whitespace-pre-line text-foreground">{exercise.instructions}</p>
       <p className="text-sm text-muted-foreground">
         {[
@@ -367,7 +448,7 @@ export function TrainerExercises({ openExerciseId }: { openExerciseId: string | 
           {t('trainer.newExercise')}
         </Button>
       </div>
-      {isCreating && <CreateExerciseForm id={formId} onCreated={() => setIsCreating(false)} />}
+      {isCreating && <ExerciseForm id={formId} onDone={() => setIsCreating(false)} />}
       <div className="max-w-sm">
         <Field label={t('trainer.filterCourse')}>
           {(control) => (

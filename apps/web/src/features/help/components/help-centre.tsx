@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '@/components/ui/button';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { TabList } from '@/components/ui/tab-list';
+import { paths } from '@/config/paths';
 import { useTabs } from '@/hooks/use-tabs';
 import { cn } from '@/lib/cn';
 import { FaqList } from './faq-list';
@@ -26,6 +27,8 @@ function getTutorials(profileHref: string) {
     { id: 'assignStudent', href: '/assign-organization' },
     { id: 'languageTheme', href: profileHref },
     { id: 'password', href: profileHref },
+    { id: 'organizationIdentity', href: paths.trainer.settings.getHref() },
+    { id: 'legalInfo', href: paths.trainer.legalInfo.getHref() },
   ] as const;
 }
 

@@ -1,6 +1,6 @@
 import { type StudentCourseDetail, StudentCourseParamsSchema, type StudentModule } from '@cursus/contracts';
 import { Circle, CircleCheck, Lock } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -24,13 +24,15 @@ const INSET_FOCUS_RING =
 
 export interface CourseDetailProps {
   courseId: string;
+  /** Shown under the programme sheet: other domains' parts of the formation, such as its quizzes. */
+  aside?: ReactNode;
 }
 
 /**
  * `/formations/{id}` (and its aliases): the programme sheet, the modules and lessons with their
  * completion marks, the overall progress and the button that resumes where the learner stopped.
  */
-export function CourseDetail({ courseId }: CourseDetailProps) {
+export function CourseDetail({ courseId, aside }: CourseDetailProps) {
   const { t } = useTranslation(['learning', 'navigation']);
   // A malformed id cannot name a formation: say so without asking the server.
   const isValidId = StudentCourseParamsSchema.safeParse({ courseId }).success;
@@ -50,10 +52,10 @@ export function CourseDetail({ courseId }: CourseDetailProps) {
   if (query.isPending) {
     return <SkeletonBlocks label={t('learning:detail.loading')} count={3} className="flex flex-col gap-4" />;
   }
-  return <CourseDetailView course={query.data} />;
+  return <CourseDetailView course={query.data} aside={aside} />;
 }
 
-function CourseDetailView({ course }: { course: StudentCourseDetail }) {
+function CourseDetailView({ course, aside }: { course: StudentCourseDetail; aside: ReactNode }) {
   const { t } = useTranslation('learning');
   const progressHeadingId = useId();
   const contentHeadingId = useId();
@@ -145,7 +147,10 @@ function CourseDetailView({ course }: { course: StudentCourseDetail }) {
           </section>
         </div>
 
-        <ProgrammeSheet course={course} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <ProgrammeSheet course={course} />
+          {aside}
+        </div>
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NoMatchState } from '@/components/ui/no-match-state';
 import { Pagination } from '@/components/ui/pagination';
+import { useSettledSearch } from '@/hooks/use-settled-search';
 import { isApiError } from '@/lib/api-client';
 import { useStudentCourses } from '../api/get-student-courses';
 import { CourseCard } from './course-card';
@@ -14,8 +15,6 @@ import { LoadError, NoOrganizationNotice, SkeletonBlocks } from './learning-stat
 
 /** Cards per page: four rows of three on a wide screen. */
 export const COURSES_PAGE_SIZE = 12;
-/** Typing pauses this long before the list is asked again. */
-const SEARCH_DELAY_MS = 300;
 
 function readPage(value: string | null): number {
   const page = Number(value);
@@ -39,24 +38,20 @@ export function CourseList({ hasOrganization }: CourseListProps) {
   // Back and forward change the address: the field follows it (keeping a space being typed).
   useEffect(() => setSearchText((current) => (current.trim() === search ? current : search)), [search]);
 
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === search) return;
-    const timer = setTimeout(() => {
-      setSearchParams(
-        (previous) => {
-          const params = new URLSearchParams(previous);
-          if (next) params.set('search', next);
-          else params.delete('search');
-          // A new search starts again from its first page.
-          params.delete('page');
-          return params;
-        },
-        { replace: true },
-      );
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, search, setSearchParams]);
+  useSettledSearch(searchText, search, (text) => {
+    const next = text.trim();
+    setSearchParams(
+      (previous) => {
+        const params = new URLSearchParams(previous);
+        if (next) params.set('search', next);
+        else params.delete('search');
+        // A new search starts again from its first page.
+        params.delete('page');
+        return params;
+      },
+      { replace: true },
+    );
+  });
 
   const query = useStudentCourses(
     { search: search || undefined, page, pageSize: COURSES_PAGE_SIZE },

@@ -7,23 +7,45 @@ import { NotificationsBell } from './notifications-bell';
 
 let sequence = 0;
 
-function buildNotification(overrides: Partial<Notification> = {}): Notification {
+/**
+ * A notification whose written title carries `label`: a badge's name for an achievement, the sender
+ * of a message otherwise.
+ */
+function buildNotification({
+  label,
+  isAchievement = false,
+  ...overrides
+}: { label?: string; isAchievement?: boolean } & Partial<
+  Pick<Notification, 'actionUrl' | 'isRead' | 'context'>
+> = {}): Notification {
   sequence += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+  const id = `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
+  const name = label ?? `Notification ${sequence}`;
+  const base = {
+    id,
     userId: 'user-1',
-    type: 'welcome',
-    notificationType: 'general',
-    title: `Notification ${sequence}`,
-    message: `Message ${sequence}`,
     actionUrl: null,
     isRead: false,
     context: null,
-    metadata: null,
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     ...overrides,
   };
+  return isAchievement
+    ? {
+        ...base,
+        notificationType: 'achievement',
+        type: 'achievement',
+        metadata: { badgeId: id, systemKey: null, name, rarity: 'common', criterion: 'login', threshold: 1 },
+      }
+    : {
+        ...base,
+        notificationType: 'general',
+        type: 'message_received',
+        metadata: { conversationId: id, senderName: name },
+      };
 }
+/** The title the panel writes for `buildNotification({ label })`. */
+const titled = (label: string) => new RegExp(label);
 
 interface Request {
   method: string;
@@ -105,7 +127,11 @@ describe('NotificationsBell', () => {
   });
 
   it('shows the exact count up to 9, and no badge when everything is read', async () => {
-    const { items } = fakeNotificationsApi(Array.from({ length: 9 }, () => buildNotification()));
+    const { items } = fakeNotificationsApi(
+      Array.from({ length: 9 }, (_, index) =>
+        buildNotification({ label: index === 0 ? 'Premier' : undefined }),
+      ),
+    );
     const view = renderWithProviders(<NotificationsBell />);
     expect((await screen.findByTestId('notifications-badge')).textContent).toBe('9');
     expect(unreadDescription()).toBe('9 notifications non lues');
@@ -114,34 +140,34 @@ describe('NotificationsBell', () => {
     view.unmount();
     renderWithProviders(<NotificationsBell />);
     // Once the list has loaded, the count (asked first) has too.
-    await within(await openPanel()).findByText(items[0]!.title);
+    await within(await openPanel()).findByText(titled('Premier'));
     expect(screen.queryByTestId('notifications-badge')).toBeNull();
     expect(unreadDescription()).toBeUndefined();
   });
 
   it('filters the list by tab: all, achievements, general', async () => {
     fakeNotificationsApi([
-      buildNotification({ title: 'Badge obtenu', notificationType: 'achievement' }),
-      buildNotification({ title: 'Nouvel apprenant', notificationType: 'general' }),
+      buildNotification({ label: 'Badge obtenu', isAchievement: true }),
+      buildNotification({ label: 'Nouvel apprenant' }),
     ]);
     renderWithProviders(<NotificationsBell />);
     const panel = await openPanel();
-    expect(await within(panel).findByText('Badge obtenu')).toBeTruthy();
-    expect(within(panel).getByText('Nouvel apprenant')).toBeTruthy();
+    expect(await within(panel).findByText(titled('Badge obtenu'))).toBeTruthy();
+    expect(within(panel).getByText(titled('Nouvel apprenant'))).toBeTruthy();
 
     fireEvent.click(within(panel).getByRole('tab', { name: 'Succès' }));
-    expect(await within(panel).findByText('Badge obtenu')).toBeTruthy();
-    expect(within(panel).queryByText('Nouvel apprenant')).toBeNull();
+    expect(await within(panel).findByText(titled('Badge obtenu'))).toBeTruthy();
+    expect(within(panel).queryByText(titled('Nouvel apprenant'))).toBeNull();
 
     // The arrow keys move between tabs too.
     fireEvent.keyDown(within(panel).getByRole('tablist'), { key: 'ArrowRight' });
     expect(within(panel).getByRole('tab', { selected: true }).textContent).toBe('Générales');
-    expect(await within(panel).findByText('Nouvel apprenant')).toBeTruthy();
-    expect(within(panel).queryByText('Badge obtenu')).toBeNull();
+    expect(await within(panel).findByText(titled('Nouvel apprenant'))).toBeTruthy();
+    expect(within(panel).queryByText(titled('Badge obtenu'))).toBeNull();
   });
 
   it('marks a notification read on click and follows its link', async () => {
-    const notification = buildNotification({ title: 'Bienvenue', actionUrl: '/trainer/dashboard' });
+    const notification = buildNotification({ label: 'Bienvenue', actionUrl: '/trainer/dashboard' });
     const { requests } = fakeNotificationsApi([notification, buildNotification()]);
     const { router } = renderWithProviders(<NotificationsBell />);
     expect((await screen.findByTestId('notifications-badge')).textContent).toBe('2');
@@ -163,7 +189,7 @@ describe('NotificationsBell', () => {
   });
 
   it('does not follow a link that leaves the site', async () => {
-    fakeNotificationsApi([buildNotification({ title: 'Piège', actionUrl: '//evil.example/login' })]);
+    fakeNotificationsApi([buildNotification({ label: 'Piège', actionUrl: '//evil.example/login' })]);
     const { router } = renderWithProviders(<NotificationsBell />, '/trainer/dashboard');
     const panel = await openPanel();
     fireEvent.click(await within(panel).findByRole('button', { name: /Piège/ }));
@@ -173,8 +199,8 @@ describe('NotificationsBell', () => {
 
   it('marks all of the selected tab as read', async () => {
     const { requests } = fakeNotificationsApi([
-      buildNotification({ notificationType: 'achievement' }),
-      buildNotification({ notificationType: 'general' }),
+      buildNotification({ isAchievement: true }),
+      buildNotification(),
     ]);
     renderWithProviders(<NotificationsBell />);
     const panel = await openPanel();
@@ -193,7 +219,7 @@ describe('NotificationsBell', () => {
     fakeNotificationsApi([]);
     renderWithProviders(<NotificationsBell />);
     const panel = await openPanel();
-    expect(await within(panel).findByText('Aucune notification pour le moment.')).toBeTruthy();
+    expect(await within(panel).findByText(titled('Aucune notification pour le moment.'))).toBeTruthy();
     expect(
       (within(panel).getByRole('button', { name: 'Tout marquer comme lu' }) as HTMLButtonElement).disabled,
     ).toBe(true);
@@ -201,13 +227,13 @@ describe('NotificationsBell', () => {
 
   it('shows the loading error with a retry that loads the list (SPEC 8)', async () => {
     let failures = 1;
-    fakeNotificationsApi([buildNotification({ title: 'Enfin' })], { failList: () => failures-- > 0 });
+    fakeNotificationsApi([buildNotification({ label: 'Enfin' })], { failList: () => failures-- > 0 });
     renderWithProviders(<NotificationsBell />);
     const panel = await openPanel();
     const alert = await within(panel).findByRole('alert');
     expect(alert.textContent).toContain('Erreur lors du chargement des notifications');
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
-    expect(await within(panel).findByText('Enfin')).toBeTruthy();
+    expect(await within(panel).findByText(titled('Enfin'))).toBeTruthy();
   });
 
   it('closes on Escape and gives the focus back to the bell', async () => {
@@ -223,12 +249,44 @@ describe('NotificationsBell', () => {
   });
 
   it('speaks English when the interface does', async () => {
-    fakeNotificationsApi([buildNotification({ notificationType: 'achievement' })]);
+    fakeNotificationsApi([buildNotification({ isAchievement: true })]);
     await act(() => i18n.changeLanguage('en'));
     renderWithProviders(<NotificationsBell />);
     await waitFor(() => expect(unreadDescription()).toBe('1 unread notification'));
     const panel = await openPanel();
     expect(within(panel).getByRole('tab', { name: 'Achievements' })).toBeTruthy();
-    expect(await within(panel).findByText('5 minutes ago')).toBeTruthy();
+    expect(await within(panel).findByText(titled('5 minutes ago'))).toBeTruthy();
+  });
+
+  it('updates the badge as soon as the live stream announces a notification, with no polling', async () => {
+    const streams: FakeEventSource[] = [];
+    class FakeEventSource extends EventTarget {
+      readonly url: string;
+      isClosed = false;
+      constructor(url: string) {
+        super();
+        this.url = url;
+        streams.push(this);
+      }
+      close() {
+        this.isClosed = true;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { items } = fakeNotificationsApi([]);
+    const view = renderWithProviders(<NotificationsBell />);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    expect(streams[0]!.url).toBe('/api/live');
+    expect(screen.queryByTestId('notifications-badge')).toBeNull();
+
+    items.push(buildNotification({ label: 'En direct' }));
+    act(() => {
+      streams[0]!.dispatchEvent(
+        new MessageEvent('notification', { data: JSON.stringify({ type: 'message_received' }) }),
+      );
+    });
+    expect((await screen.findByTestId('notifications-badge')).textContent).toBe('1');
+    view.unmount();
+    expect(streams[0]!.isClosed).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import { cn } from '@/lib/cn';
 import { getSafeRedirect } from '@/lib/safe-redirect';
 import { useUnreadNotificationsCount } from '../api/get-unread-notifications-count';
 import { notificationKeys } from '../api/notification-query-keys';
+import { useLiveNotifications } from '../hooks/use-live-notifications';
 import { NotificationsPanel } from './notifications-panel';
 
 export interface NotificationsBellProps {
@@ -22,8 +23,8 @@ export function formatUnreadBadge(count: number, overflow: (max: number) => stri
 }
 
 /**
- * The sidebar footer's bell (SPEC 2, trainers and admins only per SPEC 6): an unread badge and a
- * panel of the person's notifications. It is a size container: in the minimised sidebar (a few rem
+ * The sidebar footer's bell (SPEC 2; learners have it too, docs/ARCHITECTURE.md): an unread badge
+ * and a panel of the person's notifications, kept current by the live stream. It is a size container: in the minimised sidebar (a few rem
  * wide) its label hides and the icon centres, so it needs no prop from the layout. The panel opens
  * beside the sidebar on desktop and above the bell in the mobile drawer.
  */
@@ -38,6 +39,7 @@ export function NotificationsBell({ context }: NotificationsBellProps) {
   const panelId = useId();
   const unreadId = useId();
   const unread = useUnreadNotificationsCount({ context });
+  useLiveNotifications();
   const count = unread.data?.count ?? 0;
 
   const close = useCallback(({ returnFocus }: { returnFocus: boolean }) => {

@@ -1,5 +1,5 @@
 import { ChartColumn, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -117,12 +117,44 @@ export function PositioningCourseReport() {
  * Per learner: the positioning answers attached to their account (the learner record's section,
  * until the learner record screen exists).
  */
+/** One learner's positioning tests: on the positioning screen's per-learner tab and on the learner record. */
+export function StudentPositioning({ studentId }: { studentId: string }) {
+  const { t } = useTranslation(['quizAccess', 'common']);
+  const [shownAttempt, setShownAttempt] = useState<string | null>(null);
+  const report = useStudentReport(studentId);
+  const headingId = useId();
+  if (report.isPending) return <Spinner label={t('quizAccess:reports.loading')} />;
+  if (report.isError)
+    return (
+      <LoadErrorAlert
+        error={report.error}
+        retryLabel={t('common:actions.retry')}
+        onRetry={() => report.refetch()}
+      />
+    );
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <h2 id={headingId} className="text-base font-semibold text-foreground">
+        {t('quizAccess:reports.studentTitle', { name: report.data.student.fullName })}
+      </h2>
+      {report.data.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('quizAccess:reports.studentEmpty')}</p>
+      ) : (
+        <ul aria-label={t('quizAccess:reports.studentListLabel')} className="flex flex-col gap-3">
+          {report.data.items.map((invitation) => (
+            <InvitationRow key={invitation.id} invitation={invitation} onShowAnswers={setShownAttempt} />
+          ))}
+        </ul>
+      )}
+      {shownAttempt && <GuestAttemptDialog attemptId={shownAttempt} onClose={() => setShownAttempt(null)} />}
+    </section>
+  );
+}
+
 export function PositioningStudentReport({ initialStudentId = '' }: { initialStudentId?: string }) {
   const { t } = useTranslation(['quizAccess', 'common']);
   const students = useStudentChoices();
   const [studentId, setStudentId] = useState(initialStudentId);
-  const [shownAttempt, setShownAttempt] = useState<string | null>(null);
-  const report = useStudentReport(studentId || null);
   return (
     <div className="flex flex-col gap-4">
       <div className="max-w-md">
@@ -137,37 +169,15 @@ export function PositioningStudentReport({ initialStudentId = '' }: { initialStu
           }))}
         />
       </div>
-      {!studentId ? (
+      {studentId ? (
+        <StudentPositioning key={studentId} studentId={studentId} />
+      ) : (
         <EmptyState
           icon={UserRound}
           title={t('quizAccess:reports.pickStudentTitle')}
           description={t('quizAccess:reports.pickStudentDescription')}
         />
-      ) : report.isPending ? (
-        <Spinner label={t('quizAccess:reports.loading')} />
-      ) : report.isError ? (
-        <LoadErrorAlert
-          error={report.error}
-          retryLabel={t('common:actions.retry')}
-          onRetry={() => report.refetch()}
-        />
-      ) : (
-        <section aria-labelledby="positioning-student-report" className="flex flex-col gap-3">
-          <h2 id="positioning-student-report" className="text-base font-semibold text-foreground">
-            {t('quizAccess:reports.studentTitle', { name: report.data.student.fullName })}
-          </h2>
-          {report.data.items.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('quizAccess:reports.studentEmpty')}</p>
-          ) : (
-            <ul aria-label={t('quizAccess:reports.studentListLabel')} className="flex flex-col gap-3">
-              {report.data.items.map((invitation) => (
-                <InvitationRow key={invitation.id} invitation={invitation} onShowAnswers={setShownAttempt} />
-              ))}
-            </ul>
-          )}
-        </section>
       )}
-      {shownAttempt && <GuestAttemptDialog attemptId={shownAttempt} onClose={() => setShownAttempt(null)} />}
     </div>
   );
 }

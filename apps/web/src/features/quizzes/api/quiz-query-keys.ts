@@ -22,6 +22,7 @@ export const quizKeys = {
   categories: () => [...quizKeys.all, 'categories'] as const,
   courseOptions: () => [...quizKeys.all, 'course-options'] as const,
   courseModules: (courseId: string) => [...quizKeys.all, 'course-modules', courseId] as const,
+  sessionOptions: (search: string) => [...quizKeys.all, 'session-options', search] as const,
   mine: (query: StudentQuizListQuery) => [...quizKeys.all, 'mine', query] as const,
   mineDetail: (quizId: string) => [...quizKeys.all, 'mine-detail', quizId] as const,
   attempt: (attemptId: string) => [...quizKeys.all, 'attempt', attemptId] as const,

@@ -1,5 +1,6 @@
 import {
   courseRoutes,
+  groupSessionRoutes,
   type PaginationQuery,
   type QuizInput,
   type QuizListQuery,
@@ -40,6 +41,19 @@ export function useCourseOptions() {
   return useQuery({
     queryKey: quizKeys.courseOptions(),
     queryFn: ({ signal }) => callApi(courseRoutes.list, { query: { pageSize: 100 }, signal }),
+  });
+}
+
+/** The organisation's group sessions matching `search`, newest first, to attach a quiz to one. */
+export function useSessionOptions(search: string) {
+  return useQuery({
+    queryKey: quizKeys.sessionOptions(search),
+    queryFn: ({ signal }) =>
+      callApi(groupSessionRoutes.listForTrainer, {
+        query: { search: search || undefined, pageSize: 20, sort: 'meetingDate', order: 'desc' },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -25,6 +25,7 @@ import {
   questionDraftOf,
 } from '../lib/quiz-form';
 import { QuestionFields, useProblemText } from './question-fields';
+import { SessionPicker } from './session-picker';
 
 function QuestionEditor({
   question,
@@ -275,6 +276,12 @@ export function QuizEditor({
               </Select>
             )}
           </Field>
+          <SessionPicker
+            sessionId={draft.groupSessionId}
+            sessionTitle={draft.groupSessionTitle}
+            error={problem(errors.groupSessionId)}
+            onChange={(session) => set({ groupSessionId: session.id, groupSessionTitle: session.title })}
+          />
           <Field
             label={t('editor.timeLimit')}
             description={t('editor.timeLimitHint')}

@@ -4,13 +4,13 @@ import {
   type StudentQuiz,
   type StudentQuizStatus,
 } from '@cursus/contracts';
-import { ListChecks } from 'lucide-react';
+import { ArrowLeft, ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClassName } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
@@ -18,18 +18,16 @@ import { PagedList } from '@/components/ui/paged-list';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { Spinner } from '@/components/ui/spinner';
 import { TabList } from '@/components/ui/tab-list';
+import { paths } from '@/config/paths';
 import { useTabs } from '@/hooks/use-tabs';
 import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { useMyQuiz, useMyQuizzes, useStartAttempt } from '../api/learner-quizzes';
 import { formatDateTime } from '../lib/format';
+import { sessionOfSearch } from '../lib/session-quizzes';
+import { QUIZ_STATUS_VARIANTS } from './formation-quizzes';
 import { TakeAttempt } from './take-attempt';
 
-const STATUS_VARIANTS: Record<StudentQuizStatus, BadgeVariant> = {
-  todo: 'info',
-  overdue: 'danger',
-  done: 'success',
-};
 const EMPTY_KEYS = {
   todo: 'learner.list.emptyTodo',
   overdue: 'learner.list.emptyOverdue',
@@ -40,7 +38,12 @@ function QuizRules({ quiz }: { quiz: StudentQuiz }) {
   const { t } = useTranslation('quizzes');
   return (
     <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
-      <span>{quiz.moduleTitle ? `${quiz.courseTitle} · ${quiz.moduleTitle}` : quiz.courseTitle}</span>
+      {quiz.courseTitle && (
+        <span>{quiz.moduleTitle ? `${quiz.courseTitle} · ${quiz.moduleTitle}` : quiz.courseTitle}</span>
+      )}
+      {quiz.groupSessionTitle && (
+        <span>{t('learner.session.attached', { title: quiz.groupSessionTitle })}</span>
+      )}
       <span>{t('common.passingScore', { score: quiz.passingScore })}</span>
       <span>
         {quiz.timeLimitMinutes
@@ -55,19 +58,52 @@ function QuizRules({ quiz }: { quiz: StudentQuiz }) {
   );
 }
 
-function QuizList({ onOpen }: { onOpen: (quizId: string) => void }) {
+/** The heading of a list narrowed to one group session: its title and the way back to it. */
+function SessionHeading({ sessionId, title }: { sessionId: string; title: string | null }) {
+  const { t } = useTranslation('quizzes');
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border bg-card p-4">
+      <h2 className="text-base font-semibold text-foreground">
+        {title ? t('learner.session.heading', { title }) : t('learner.session.headingLoading')}
+      </h2>
+      <Link
+        to={paths.student.liveGroupSession.getHref(sessionId)}
+        className={buttonClassName('secondary', 'sm')}
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('learner.session.back')}
+      </Link>
+    </div>
+  );
+}
+
+function QuizList({ onOpen, sessionId }: { onOpen: (quizId: string) => void; sessionId: string | null }) {
   const { t } = useTranslation('quizzes');
   const { t: tCommon } = useTranslation('common');
   const [status, setStatus] = useState<StudentQuizStatus>('todo');
   const [page, setPage] = useState(1);
-  const quizzes = useMyQuizzes({ status, page, pageSize: DEFAULT_PAGE_SIZE });
+  const quizzes = useMyQuizzes({
+    status,
+    page,
+    pageSize: DEFAULT_PAGE_SIZE,
+    ...(sessionId ? { sessionId } : {}),
+  });
   const tabs = useTabs(STUDENT_QUIZ_STATUSES, status, (next) => {
     setStatus(next);
     setPage(1);
   });
+  if (sessionId && quizzes.isError && isApiError(quizzes.error, 'NOT_FOUND'))
+    return (
+      <EmptyState
+        icon={ListChecks}
+        title={t('learner.session.notFound')}
+        description={t('learner.session.notFoundDescription')}
+      />
+    );
   const counts = quizzes.data?.counts;
   return (
     <div className="flex flex-col gap-4">
+      {sessionId && <SessionHeading sessionId={sessionId} title={quizzes.data?.session?.title ?? null} />}
       <TabList
         label={t('learner.tabs.label')}
         tabs={STUDENT_QUIZ_STATUSES}
@@ -97,7 +133,9 @@ function QuizList({ onOpen }: { onOpen: (quizId: string) => void }) {
           <EmptyState
             icon={ListChecks}
             title={t(EMPTY_KEYS[status])}
-            description={t('learner.list.emptyDescription')}
+            description={
+              sessionId ? t('learner.session.emptyDescription') : t('learner.list.emptyDescription')
+            }
           />
         )}
         {quizzes.isSuccess && quizzes.data.total > 0 && (
@@ -112,7 +150,9 @@ function QuizList({ onOpen }: { onOpen: (quizId: string) => void }) {
               <li key={quiz.id} className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
                 <div className="flex flex-wrap items-center gap-2">
                   <h2 className="text-base font-semibold text-foreground">{quiz.title}</h2>
-                  <Badge variant={STATUS_VARIANTS[quiz.status]}>{t(`learner.status.${quiz.status}`)}</Badge>
+                  <Badge variant={QUIZ_STATUS_VARIANTS[quiz.status]}>
+                    {t(`learner.status.${quiz.status}`)}
+                  </Badge>
                   {quiz.hasPassed && <Badge variant="success">{t('learner.passedBadge')}</Badge>}
                   {quiz.inProgressAttemptId && <Badge variant="warning">{t('learner.inProgress')}</Badge>}
                 </div>
@@ -178,7 +218,7 @@ function QuizPage({
       <Card as="section" aria-labelledby="quiz-detail-title">
         <div className="flex flex-wrap items-center gap-2">
           <CardTitle id="quiz-detail-title">{detail.title}</CardTitle>
-          <Badge variant={STATUS_VARIANTS[detail.status]}>{t(`learner.status.${detail.status}`)}</Badge>
+          <Badge variant={QUIZ_STATUS_VARIANTS[detail.status]}>{t(`learner.status.${detail.status}`)}</Badge>
         </div>
         {detail.description && <p className="mt-2 text-sm text-foreground">{detail.description}</p>}
         <div className="mt-2 flex flex-col gap-1">
@@ -259,28 +299,39 @@ function QuizPage({
 }
 
 /**
- * `/quizz` (SPEC 2, query `quiz`): the learner's quizzes by status; `?quiz=<id>` its page and
- * history; `&attempt=<id>` an attempt, answered or its result. The address holds the attempt, so a
- * reload comes back to it with every saved answer.
+ * `/quizz` (SPEC 2, query `quiz`, `from`, `session`): the learner's quizzes by status;
+ * `?from=session&session=<id>` only that group session's, with the way back to it; `?quiz=<id>` its
+ * page and history; `&attempt=<id>` an attempt, answered or its result. The address holds the
+ * attempt, so a reload comes back to it with every saved answer; the session stays in it throughout.
  */
 export function StudentQuizzes() {
   const [searchParams, setSearchParams] = useSearchParams();
   const quizId = searchParams.get('quiz');
   const attemptId = searchParams.get('attempt');
+  const sessionId = sessionOfSearch(searchParams);
+  const origin: Record<string, string> = sessionId ? { from: 'session', session: sessionId } : {};
   if (quizId && attemptId)
     return (
       <TakeAttempt
         attemptId={attemptId}
-        onOpen={(next) => setSearchParams(next ? { quiz: quizId, attempt: next } : { quiz: quizId })}
+        onOpen={(next) =>
+          setSearchParams(next ? { ...origin, quiz: quizId, attempt: next } : { ...origin, quiz: quizId })
+        }
       />
     );
   if (quizId)
     return (
       <QuizPage
         quizId={quizId}
-        onAttempt={(next) => setSearchParams({ quiz: quizId, attempt: next })}
-        onBack={() => setSearchParams({})}
+        onAttempt={(next) => setSearchParams({ ...origin, quiz: quizId, attempt: next })}
+        onBack={() => setSearchParams(origin)}
       />
     );
-  return <QuizList onOpen={(id) => setSearchParams({ quiz: id })} />;
+  return (
+    <QuizList
+      key={sessionId ?? 'all'}
+      sessionId={sessionId}
+      onOpen={(id) => setSearchParams({ ...origin, quiz: id })}
+    />
+  );
 }

@@ -94,5 +94,50 @@ describe('quiz form', () => {
       points: '2',
     });
     expect(checkDraft(draft).data?.questions?.[0]).toMatchObject({ id: quiz.questions[0]!.id });
+    expect(checkDraft(draft).data?.groupSessionId).toBeNull();
+  });
+
+  it('keeps the group session a quiz is attached to, with its title for the picker', () => {
+    const sessionId = '00000000-0000-4000-8000-000000000009';
+    const draft = draftOf({
+      ...draftQuiz(),
+      groupSessionId: sessionId,
+      groupSessionTitle: 'Atelier tableaux croisés',
+    } as unknown as QuizDetail);
+    expect(draft).toMatchObject({ groupSessionId: sessionId, groupSessionTitle: 'Atelier tableaux croisés' });
+    expect(checkDraft(draft).data).toMatchObject({ groupSessionId: sessionId, courseId: null });
   });
 });
+
+function draftQuiz() {
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    title: 'Quiz de fin d’atelier',
+    description: '',
+    passingScore: 70,
+    isActive: true,
+    dueAt: null,
+    timeLimitMinutes: null,
+    courseId: null,
+    moduleId: null,
+    maxAttempts: null,
+    shuffleQuestions: false,
+    shuffleOptions: false,
+    showCorrectAnswers: true,
+    questions: [
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        type: 'short_answer',
+        text: 'T ?',
+        options: [],
+        acceptedAnswers: ['a'],
+        explanation: '',
+        points: 1,
+        categoryId: null,
+        categoryName: null,
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+    draws: [],
+  };
+}

@@ -34,6 +34,9 @@ export interface QuizDraft {
   dueAt: string;
   courseId: string;
   moduleId: string;
+  /** The group session it is attached to ('' for none), with its title to show while not searched. */
+  groupSessionId: string;
+  groupSessionTitle: string;
   isActive: boolean;
   shuffleQuestions: boolean;
   shuffleOptions: boolean;
@@ -91,6 +94,8 @@ export function draftOf(quiz: QuizDetail | null): QuizDraft {
       dueAt: '',
       courseId: '',
       moduleId: '',
+      groupSessionId: '',
+      groupSessionTitle: '',
       isActive: true,
       shuffleQuestions: false,
       shuffleOptions: false,
@@ -107,6 +112,8 @@ export function draftOf(quiz: QuizDetail | null): QuizDraft {
     dueAt: toLocalInput(quiz.dueAt),
     courseId: quiz.courseId ?? '',
     moduleId: quiz.moduleId ?? '',
+    groupSessionId: quiz.groupSessionId ?? '',
+    groupSessionTitle: quiz.groupSessionTitle ?? '',
     isActive: quiz.isActive,
     shuffleQuestions: quiz.shuffleQuestions,
     shuffleOptions: quiz.shuffleOptions,
@@ -177,6 +184,7 @@ export function checkDraft(
     dueAt: draft.dueAt ? new Date(draft.dueAt).toISOString() : null,
     courseId: draft.courseId || null,
     moduleId: draft.courseId && draft.moduleId ? draft.moduleId : null,
+    groupSessionId: draft.groupSessionId || null,
     isActive: draft.isActive,
     shuffleQuestions: draft.shuffleQuestions,
     shuffleOptions: draft.shuffleOptions,

@@ -1,0 +1,127 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { questionReplies, studentQuestions } from './questions.tables.ts';
+
+/**
+ * Four questions from the demo's learners: one waiting for anyone, one assigned to the demo trainer and
+ * waiting for their answer, one answered, one resolved after a follow-up. Run once, as the owner.
+ */
+export async function seedDemoQuestions(
+  deps: { database: Database },
+  input: {
+    organizationId: string;
+    /** The trainer who answers, and to whom a question is assigned. */
+    trainerId: string;
+    /** Léa, Hugo and Chloé in the demo. */
+    studentIds: readonly [string, string, string];
+    now: Date;
+  },
+) {
+  const { db } = deps.database;
+  const { organizationId, trainerId, now } = input;
+  const [lea, hugo, chloe] = input.studentIds;
+  const [existing] = await db
+    .select({ total: count() })
+    .from(studentQuestions)
+    .where(eq(studentQuestions.organizationId, organizationId));
+  if ((existing?.total ?? 0) > 0) return;
+  // The formation and a lesson of it come from the courses module's seed, found by their state.
+  const result = await db.execute(sql`
+      select c.id, (select l.id from course_lessons l where l.course_id = c.id order by l.position limit 1) as lesson_id
+      from courses c where c.organization_id = ${organizationId} and c.status = 'published'
+      order by c.created_at limit 1`);
+  const [course] = (result as unknown as { rows: { id: string; lesson_id: string | null }[] }).rows;
+  const hour = 3_600_000;
+  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * hour);
+  await db.transaction(async (tx) => {
+    const [, assigned, answered, resolved] = await tx
+      .insert(studentQuestions)
+      .values([
+        {
+          organizationId,
+          studentId: chloe,
+          subject: 'Accès au module 2',
+          message:
+            'Bonjour, je ne vois pas encore le deuxième module de la formation. Faut-il terminer tout le premier module avant ?',
+          category: 'technical',
+          courseId: course?.id ?? null,
+          createdAt: at(3),
+          updatedAt: at(3),
+        },
+        {
+          organizationId,
+          studentId: lea,
+          trainerId,
+          subject: 'Différence entre RECHERCHEV et INDEX/EQUIV',
+          message:
+            'Dans la leçon, RECHERCHEV et INDEX/EQUIV donnent le même résultat. Dans quels cas vaut-il mieux utiliser l’une ou l’autre ?',
+          category: 'pedagogy',
+          courseId: course?.id ?? null,
+          lessonId: course?.lesson_id ?? null,
+          createdAt: at(26),
+          updatedAt: at(20),
+        },
+        {
+          organizationId,
+          studentId: hugo,
+          subject: 'Attestation de fin de formation',
+          message:
+            'Quand vais-je recevoir mon attestation de fin de formation ? Mon employeur me la demande pour le dossier de financement.',
+          category: 'administrative',
+          status: 'answered',
+          createdAt: at(72),
+          updatedAt: at(50),
+        },
+        {
+          organizationId,
+          studentId: lea,
+          subject: 'Format du fichier à rendre',
+          message: 'Pour l’exercice du budget mensuel, peut-on rendre un fichier .xlsx plutôt qu’un PDF ?',
+          category: 'general',
+          status: 'resolved',
+          createdAt: at(120),
+          updatedAt: at(96),
+        },
+      ])
+      .returning({ id: studentQuestions.id });
+    await tx.insert(questionReplies).values([
+      {
+        organizationId,
+        questionId: assigned!.id,
+        responderId: lea,
+        message: 'J’ai aussi remarqué que INDEX/EQUIV fonctionne vers la gauche, est-ce bien ça ?',
+        createdAt: at(20),
+      },
+      {
+        organizationId,
+        questionId: answered!.id,
+        responderId: trainerId,
+        message:
+          'Bonjour Hugo, l’attestation est générée automatiquement dès que la formation est terminée à 100 % et signée. Vous la trouverez dans « Documents et émargements ».',
+        createdAt: at(50),
+      },
+      {
+        organizationId,
+        questionId: resolved!.id,
+        responderId: trainerId,
+        message:
+          'Oui, le PDF est demandé pour la correction : exportez votre classeur via Fichier > Exporter.',
+        createdAt: at(110),
+      },
+      {
+        organizationId,
+        questionId: resolved!.id,
+        responderId: lea,
+        message: 'Merci, c’est fait !',
+        createdAt: at(100),
+      },
+      {
+        organizationId,
+        questionId: resolved!.id,
+        responderId: trainerId,
+        message: 'Parfait, je marque la question comme résolue.',
+        createdAt: at(96),
+      },
+    ]);
+  });
+}

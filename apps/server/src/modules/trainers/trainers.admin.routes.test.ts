@@ -1,0 +1,74 @@
+import type { AdminTrainerDetail, AdminTrainerList } from '@cursus/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CoursesWorld, createCoursesWorld, expectStatus } from '../../../test/courses-world.ts';
+import { courses } from '../courses/courses.tables.ts';
+
+let world: CoursesWorld;
+
+beforeAll(async () => {
+  world = await createCoursesWorld();
+  await world.testApp.database.db.insert(courses).values({
+    organizationId: world.users.trainerB.organizationId!,
+    title: 'Sécurité incendie',
+    createdBy: world.users.trainerB.id,
+  });
+});
+afterAll(() => world.close());
+
+describe("the admin's trainers (/admin/trainers)", () => {
+  it("lists every organisation's staff with their organisation, before either team was ever read", async () => {
+    const list = expectStatus<AdminTrainerList>(await world.call('admin', 'GET', '/api/admin/trainers'), 200);
+    expect(list.items.map((row) => [row.email, row.organization.name]).sort()).toEqual([
+      ['trainer@org-a.example', 'Organisme A'],
+      ['trainer@org-b.example', 'Organisme B'],
+    ]);
+    const b = list.items.find((row) => row.id === world.users.trainerB.id);
+    expect(b?.courses.map((course) => course.title)).toEqual(['Sécurité incendie']);
+  });
+
+  it('filters by organisation and searches', async () => {
+    const b = expectStatus<AdminTrainerList>(
+      await world.call(
+        'admin',
+        'GET',
+        `/api/admin/trainers?organizationId=${world.users.trainerB.organizationId}`,
+      ),
+      200,
+    );
+    expect(b.items.map((row) => row.id)).toEqual([world.users.trainerB.id]);
+    const none = expectStatus<AdminTrainerList>(
+      await world.call('admin', 'GET', '/api/admin/trainers?search=nobody'),
+      200,
+    );
+    expect(none.total).toBe(0);
+    expect((await world.call('admin', 'GET', '/api/admin/trainers?pageSize=500')).statusCode).toBe(400);
+  });
+
+  it("reads any organisation's trainer's record, read only, with its organisation", async () => {
+    const record = expectStatus<AdminTrainerDetail>(
+      await world.call('admin', 'GET', `/api/admin/trainers/${world.users.trainerB.id}`),
+      200,
+    );
+    expect(record).toMatchObject({
+      email: 'trainer@org-b.example',
+      // The founder manages their organisation (the team's row is made on the first read).
+      organizationRole: 'manager',
+      canEdit: false,
+      canManage: false,
+      organization: { id: world.users.trainerB.organizationId, name: 'Organisme B' },
+    });
+    for (const id of [world.users.studentA1.id, 'nobody'])
+      expect((await world.call('admin', 'GET', `/api/admin/trainers/${id}`)).json().error.code).toBe(
+        'TRAINER_NOT_FOUND',
+      );
+  });
+
+  it('refuses trainers and learners', async () => {
+    for (const person of ['trainerA', 'studentA1'] as const) {
+      expect((await world.call(person, 'GET', '/api/admin/trainers')).statusCode).toBe(403);
+      expect(
+        (await world.call(person, 'GET', `/api/admin/trainers/${world.users.trainerB.id}`)).statusCode,
+      ).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { describeDemoAchievements } from '../src/modules/achievements/seed-demo-achievements.check.ts';
+import { describeDemoAdmin } from '../src/modules/admin/seed-demo-admin.check.ts';
+import { describeDemoAnalytics } from '../src/modules/analytics/seed-demo-analytics.check.ts';
+import { describeDemoCompliance } from '../src/modules/compliance/seed-demo-compliance.check.ts';
+import { describeDemoCourses } from '../src/modules/courses/seed-demo-courses.check.ts';
+import { describeDemoDocuments } from '../src/modules/documents/seed-demo-documents.check.ts';
+import { describeDemoDocumentRequirements } from '../src/modules/documents/seed-demo-requirements.check.ts';
+import { describeDemoEmail } from '../src/modules/email/seed-demo-email.check.ts';
+import { describeDemoExercises } from '../src/modules/exercises/seed-demo-exercises.check.ts';
+import { describeDemoForum } from '../src/modules/forum/seed-demo-forum.check.ts';
+import { describeDemoFundingWebhooks } from '../src/modules/funding-webhooks/seed-demo-funding-webhooks.check.ts';
+import { describeDemoMessages } from '../src/modules/messages/seed-demo-messages.check.ts';
+import { describeDemoQuestions } from '../src/modules/questions/seed-demo-questions.check.ts';
+import { describeDemoPositioning } from '../src/modules/quizzes/seed-demo-positioning.check.ts';
+import { describeDemoQuizzes } from '../src/modules/quizzes/seed-demo-quizzes.check.ts';
+import { describeDemoRegisters } from '../src/modules/registers/seed-demo-registers.check.ts';
+import { describeDemoSignatures } from '../src/modules/signatures/seed-demo-signatures.check.ts';
+import { describeDemoSystem } from '../src/modules/system/seed-demo-system.check.ts';
+import { useDemoWorld } from './demo-world.ts';
+
+// What a newcomer sees in the demo organisation, domain by domain, on one seeded world (demo-world.ts).
+const world = useDemoWorld();
+
+describeDemoCourses(world);
+describeDemoCompliance(world);
+describeDemoAchievements(world);
+describeDemoAdmin(world);
+describeDemoAnalytics(world);
+describeDemoDocuments(world);
+describeDemoDocumentRequirements(world);
+describeDemoEmail(world);
+describeDemoExercises(world);
+describeDemoForum(world);
+describeDemoFundingWebhooks(world);
+describeDemoMessages(world);
+describeDemoQuestions(world);
+describeDemoPositioning(world);
+describeDemoQuizzes(world);
+describeDemoRegisters(world);
+describeDemoSignatures(world);
+describeDemoSystem(world);

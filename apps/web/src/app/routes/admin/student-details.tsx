@@ -1,0 +1,25 @@
+import { ArrowLeft } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '@/components/layouts/app-layout';
+import { paths } from '@/config/paths';
+import { LearnerRecord } from '@/features/learners/components/learner-record';
+
+/** SPEC 2 /admin/student/{studentId}: any organisation's learner's record, read only. */
+export default function AdminStudentDetailsRoute() {
+  const { t } = useTranslation('learners');
+  const { studentId = '' } = useParams();
+  return (
+    <>
+      <Link
+        to={paths.admin.students.getHref()}
+        className="mb-4 inline-flex items-center gap-1 text-sm text-link underline-offset-4 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('record.adminBack')}
+      </Link>
+      <PageHeader title={t('record.title')} description={t('record.adminDescription')} />
+      <LearnerRecord key={studentId} studentId={studentId} platform />
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { MessageCircleQuestion } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { LessonLayout } from '@/components/layouts/lesson-layout';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { getQuestionContext } from '@/features/questions/lib/question-context';
+import { LazyAskQuestionDialog } from './lazy-ask-question-dialog';
+
+/**
+ * SPEC 2: lesson pages go without the student sidebar, so 'J'ai une question ?' sits in their
+ * header, the question pre-filled with the formation and lesson on screen.
+ */
+export function StudentLessonLayout() {
+  const { t } = useTranslation('navigation');
+  const { user } = useAuth();
+  const location = useLocation();
+  const [isAsking, setIsAsking] = useState(false);
+  return (
+    <LessonLayout
+      backHref={paths.student.formations.getHref()}
+      actions={
+        <Button variant="secondary" size="sm" onClick={() => setIsAsking(true)}>
+          <MessageCircleQuestion aria-hidden="true" className="size-4" />
+          {t('question.button')}
+        </Button>
+      }
+    >
+      <Outlet />
+      {isAsking && (
+        <LazyAskQuestionDialog
+          hasOrganization={user?.organizationId != null}
+          context={getQuestionContext(location.pathname)}
+          onClose={() => setIsAsking(false)}
+        />
+      )}
+    </LessonLayout>
+  );
+}

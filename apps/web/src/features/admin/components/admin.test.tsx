@@ -1,0 +1,166 @@
+import type { AdminAuditList, AdminOrganizationCourseList, CatalogueCourseList } from '@cursus/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, mockApi, renderWithProviders } from '@/testing/test-utils';
+import { AuditLog } from './audit-log';
+import { OnboardOrganizationForm } from './onboard-organization-form';
+import { OrganizationCourses } from './organization-courses';
+
+const ORGANIZATION = '3f0e8a52-8f7e-4d38-9a57-4d0f3f8e2b11';
+const SOURCE = '5d1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e12';
+
+function fillOnboarding() {
+  fireEvent.change(screen.getByLabelText("Nom de l'organisme"), { target: { value: 'Formations du Nord' } });
+  fireEvent.change(screen.getByLabelText('Prénom'), { target: { value: 'Amélie' } });
+  fireEvent.change(screen.getByLabelText('Nom'), { target: { value: 'Perrin' } });
+  fireEvent.change(screen.getByLabelText('Adresse e-mail'), { target: { value: 'amelie@nord.example' } });
+}
+
+describe('onboarding an organisation', () => {
+  it('sends the organisation and its trainer in the language chosen, then links to its page', async () => {
+    const { calls } = mockApi({
+      'POST /api/admin/organizations': () => ({
+        body: {
+          organization: { id: ORGANIZATION, name: 'Formations du Nord' },
+          trainer: { id: 'user-amelie', email: 'amelie@nord.example' },
+        },
+      }),
+    });
+    renderWithProviders(<OnboardOrganizationForm />);
+    fillOnboarding();
+    fireEvent.change(screen.getByLabelText("Langue de l'invitation"), { target: { value: 'en' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Créer et inviter' }));
+    const link = await screen.findByRole('link', { name: 'Ouvrir la page de « Formations du Nord »' });
+    expect(link.getAttribute('href')).toBe(`/admin/organization/${ORGANIZATION}`);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Formations du Nord',
+      firstName: 'Amélie',
+      lastName: 'Perrin',
+      email: 'amelie@nord.example',
+      language: 'en',
+    });
+    expect((screen.getByLabelText("Nom de l'organisme") as HTMLInputElement).value).toBe('');
+  });
+
+  it('names each field it refuses, and a known address', async () => {
+    mockApi({
+      'POST /api/admin/organizations': () =>
+        apiError('ACCOUNT_EXISTS', 409, { fields: [{ path: 'email', message: 'ACCOUNT_EXISTS' }] }),
+    });
+    renderWithProviders(<OnboardOrganizationForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'Créer et inviter' }));
+    expect(await screen.findByText("Indiquez le nom de l'organisme (200 caractères au plus).")).toBeTruthy();
+    expect(screen.getByText('Indiquez une adresse e-mail valide.')).toBeTruthy();
+    fillOnboarding();
+    fireEvent.click(screen.getByRole('button', { name: 'Créer et inviter' }));
+    expect(
+      await screen.findByText("Un compte existe déjà avec cette adresse : l'organisme n'a pas été créé."),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Adresse e-mail').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('assigning a formation', () => {
+  const courses = (items: AdminOrganizationCourseList['items']): AdminOrganizationCourseList => ({
+    items,
+    total: items.length,
+    page: 1,
+    pageSize: 20,
+  });
+  const catalogue: CatalogueCourseList = {
+    items: [
+      {
+        id: SOURCE,
+        title: 'Gestes et postures',
+        status: 'draft',
+        organizationId: '7a1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e13',
+        organizationName: 'Organisme Démo',
+        moduleCount: 1,
+        lessonCount: 2,
+      },
+    ],
+    total: 1,
+    page: 1,
+    pageSize: 10,
+  };
+
+  it('copies the formation picked from the catalogue, published as asked', async () => {
+    const { calls } = mockApi({
+      [`GET /api/admin/organizations/${ORGANIZATION}/courses`]: () => ({ body: courses([]) }),
+      'GET /api/admin/catalogue': () => ({ body: catalogue }),
+      [`POST /api/admin/organizations/${ORGANIZATION}/courses`]: () => ({
+        body: {
+          courseId: '9a1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e14',
+          title: 'Gestes et postures',
+          status: 'published',
+          moduleCount: 1,
+          lessonCount: 2,
+        },
+      }),
+    });
+    renderWithProviders(<OrganizationCourses organizationId={ORGANIZATION} organizationName="Nord" />);
+    expect(await screen.findByText('Aucune formation')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Attribuer une formation' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Attribuer' }));
+    expect(await within(dialog).findByText('Choisissez une formation du catalogue.')).toBeTruthy();
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /Gestes et postures/ }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Publiée/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Attribuer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      courseId: SOURCE,
+      status: 'published',
+    });
+  });
+});
+
+describe('audit log', () => {
+  it('names known actions in the reader’s language and keeps the summary in French', async () => {
+    const log: AdminAuditList = {
+      items: [
+        {
+          id: '1b1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e15',
+          action: 'organization.create',
+          organizationId: ORGANIZATION,
+          organizationName: 'Formations du Nord',
+          targetType: 'organization',
+          targetId: ORGANIZATION,
+          summary: 'Organisme « Formations du Nord » créé',
+          details: {},
+          actorId: 'user-claire',
+          actorName: 'Claire Dubois',
+          actorEmail: 'admin@demo.example',
+          createdAt: '2026-03-02T09:00:00.000Z',
+        },
+        {
+          id: '2b1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e16',
+          action: 'webhook.replay',
+          organizationId: null,
+          organizationName: null,
+          targetType: 'webhook',
+          targetId: null,
+          summary: 'Livraison rejouée',
+          details: {},
+          actorId: null,
+          actorName: null,
+          actorEmail: 'root@cursus.example',
+          createdAt: '2026-03-01T09:00:00.000Z',
+        },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    };
+    mockApi({ 'GET /api/admin/audit-log': () => ({ body: log }) });
+    renderWithProviders(<AuditLog />);
+    expect(await screen.findByText('Organisme créé')).toBeTruthy();
+    expect(screen.getByText('Organisme « Formations du Nord » créé').getAttribute('lang')).toBe('fr');
+    expect(screen.getByRole('link', { name: 'Formations du Nord' }).getAttribute('href')).toBe(
+      `/admin/organization/${ORGANIZATION}`,
+    );
+    expect(screen.getByText('webhook.replay')).toBeTruthy();
+    expect(screen.getByText('Plateforme')).toBeTruthy();
+    expect(screen.getByText('Par root@cursus.example')).toBeTruthy();
+  });
+});

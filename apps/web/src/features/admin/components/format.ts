@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { formatDuration } from '@/lib/format-duration';
+import { getLanguage } from '@/lib/i18n';
+
+/** Numbers, durations and dates in the reader's language; days are Paris days, like the server's. */
+export function useAdminFormat() {
+  const { i18n } = useTranslation();
+  const locale = i18n.language;
+  const number = new Intl.NumberFormat(locale);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const shortDate = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'Europe/Paris',
+  });
+  const dateTime = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Paris',
+  });
+  const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+  return {
+    number: (value: number) => number.format(value),
+    duration: (seconds: number) => formatDuration(seconds, getLanguage()),
+    date: (iso: string) => date.format(new Date(iso)),
+    /** A YYYY-MM-DD day, as a calendar day. */
+    day: (day: string) => date.format(new Date(`${day}T12:00:00Z`)),
+    shortDate: (iso: string) => shortDate.format(new Date(iso)),
+    dateTime: (iso: string) => dateTime.format(new Date(iso)),
+    month: (iso: string) => month.format(new Date(iso)),
+  };
+}
+
+export type AdminFormat = ReturnType<typeof useAdminFormat>;

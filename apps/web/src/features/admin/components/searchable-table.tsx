@@ -1,0 +1,164 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { NoMatchState } from '@/components/ui/no-match-state';
+import { Pagination } from '@/components/ui/pagination';
+import { SkeletonCards } from '@/components/ui/skeleton-cards';
+import { useSettledSearch } from '@/hooks/use-settled-search';
+import { cn } from '@/lib/cn';
+
+export const ADMIN_PAGE_SIZE = 20;
+
+/** A list's search and page, kept by the caller (in the address or in state). */
+export interface ListState {
+  search: string;
+  page: number;
+}
+
+export interface Column<Row> {
+  key: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
+
+interface Page<Row> {
+  items: Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface SearchableTableProps<Row> {
+  query: UseQueryResult<Page<Row>>;
+  state: ListState;
+  onStateChange: (state: ListState) => void;
+  /** The table's caption (read by screen readers) and the search box's label. */
+  caption: string;
+  searchLabel: string;
+  /** The first column names each row (a row header). */
+  columns: readonly [Column<Row>, ...Column<Row>[]];
+  rowKey: (row: Row) => string;
+  summary: (total: number) => string;
+  empty: { icon: LucideIcon; title: string; description: string; action?: ReactNode };
+  errorTitle: string;
+}
+
+/**
+ * One server-paged list of the admin space: a search box (applied once typing pauses), the table,
+ * its pages, and the loading, error, empty and no-match states.
+ */
+export function SearchableTable<Row>({
+  query,
+  state,
+  onStateChange,
+  caption,
+  searchLabel,
+  columns,
+  rowKey,
+  summary,
+  empty,
+  errorTitle,
+}: SearchableTableProps<Row>) {
+  const { t } = useTranslation('admin');
+  const searchId = useId();
+  const [searchText, setSearchText] = useState(state.search);
+  useSettledSearch(searchText, state.search, (search) => onStateChange({ search: search.trim(), page: 1 }));
+
+  const renderBody = () => {
+    if (query.isPending) return <SkeletonCards label={t('loading')} count={3} bars={['w-1/3', 'w-2/3']} />;
+    if (query.isError)
+      return (
+        <LoadErrorAlert
+          error={query.error}
+          title={errorTitle}
+          retryLabel={t('retry')}
+          onRetry={() => query.refetch()}
+        />
+      );
+    const { items, total, page, pageSize } = query.data;
+    if (total === 0)
+      return state.search ? (
+        <NoMatchState
+          title={t('list.noMatchTitle')}
+          description={t('list.noMatchDescription')}
+          resetLabel={t('list.reset')}
+          onReset={() => {
+            setSearchText('');
+            onStateChange({ search: '', page: 1 });
+          }}
+        />
+      ) : (
+        <EmptyState {...empty} />
+      );
+    const [first, ...rest] = columns;
+    return (
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {summary(total)}
+        </p>
+        <div className="overflow-x-auto rounded-xl border border-border bg-card">
+          <table
+            aria-busy={query.isFetching || undefined}
+            className={cn(
+              'w-full border-collapse text-left text-sm',
+              query.isPlaceholderData && 'opacity-70',
+            )}
+          >
+            <caption className="sr-only">{caption}</caption>
+            <thead className="bg-muted text-xs text-muted-foreground">
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.key} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((row) => (
+                <tr key={rowKey(row)} className="border-t border-border align-top">
+                  <th scope="row" className="px-3 py-3 font-medium">
+                    {first.cell(row)}
+                  </th>
+                  {rest.map((column) => (
+                    <td key={column.key} className="px-3 py-3">
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          label={t('list.pages', { list: caption })}
+          onPageChange={(next) => onStateChange({ ...state, page: next })}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex max-w-md flex-col gap-1.5">
+        <Label htmlFor={searchId}>{searchLabel}</Label>
+        <Input
+          id={searchId}
+          type="search"
+          value={searchText}
+          maxLength={100}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
+      </div>
+      {renderBody()}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Certificate } from '@cursus/contracts';
+import { FileText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+
+/** Tracked seconds as hours and minutes, in the reader's language ("1 h 30 min"). */
+export function useFormatHours() {
+  const { t } = useTranslation('certificates');
+  return (seconds: number) => {
+    const minutes = Math.floor(seconds / 60);
+    return t('hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+  };
+}
+
+export function useFormatDate() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  return (iso: string) => format.format(new Date(iso));
+}
+
+export function StatusBadge({ certificate }: { certificate: Certificate }) {
+  const { t } = useTranslation('certificates');
+  return certificate.status === 'valid' ? (
+    <Badge variant="success">{t('status.valid')}</Badge>
+  ) : (
+    <Badge variant="danger">{t('status.revoked')}</Badge>
+  );
+}
+
+export function DownloadLink({ certificate }: { certificate: Certificate }) {
+  const { t } = useTranslation('certificates');
+  return (
+    <a
+      href={certificate.fileUrl}
+      target="_blank"
+      rel="noreferrer"
+      className="inline-flex items-center gap-1 text-sm text-primary underline"
+    >
+      <FileText aria-hidden="true" className="size-4" />
+      {t('download')}
+      <span className="sr-only">
+        {' '}
+        {t(`kind.${certificate.kind}`)} {certificate.studentName}
+      </span>
+    </a>
+  );
+}

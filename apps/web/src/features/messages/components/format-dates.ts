@@ -1,0 +1,23 @@
+/** A message's time: the hour today, the day and hour before (in the reader's language). */
+export function formatMessageTime(iso: string, language: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const isToday = date.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(
+    language,
+    isToday
+      ? { hour: '2-digit', minute: '2-digit' }
+      : { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+  ).format(date);
+}
+
+/** A file's size, e.g. '1,2 Mo' in French or '1.2 MB' in English. */
+export function formatFileSize(bytes: number, language: string): string {
+  const units = ['byte', 'kilobyte', 'megabyte'] as const;
+  const exponent = Math.min(units.length - 1, Math.floor(Math.log(Math.max(bytes, 1)) / Math.log(1024)));
+  return new Intl.NumberFormat(language, {
+    style: 'unit',
+    unit: units[exponent],
+    unitDisplay: 'short',
+    maximumFractionDigits: 1,
+  }).format(bytes / 1024 ** exponent);
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useOrganizationBranding } from '../api/organization-branding';
+import { applyBrandPalette } from '../lib/brand-theme';
+
+/**
+ * The sidebar header's organisation (issue 16 point 9): its logo and name, and its brand colour
+ * applied to the app for its members. Nothing shows until it is known, nor when it cannot be read:
+ * the frame keeps its own name and colours.
+ */
+export function OrganizationBrand() {
+  const { data: branding } = useOrganizationBranding();
+  const palette = branding?.palette ?? null;
+
+  useEffect(() => {
+    applyBrandPalette(palette);
+    return () => applyBrandPalette(null);
+  }, [palette]);
+
+  if (!branding) return null;
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      {branding.logoUrl && (
+        <img
+          src={branding.logoUrl}
+          alt=""
+          className="size-8 shrink-0 rounded object-contain"
+          width={32}
+          height={32}
+        />
+      )}
+      <span className="truncate text-sm font-semibold text-foreground">{branding.name}</span>
+    </div>
+  );
+}
