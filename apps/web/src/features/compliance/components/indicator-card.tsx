@@ -37,7 +37,7 @@ function AutomaticLine({ item, organizationId }: { item: AutomaticEvidence; orga
     <li className="flex flex-col gap-1 text-sm">
       <div className="flex flex-wrap items-baseline gap-x-2">
         <span className="text-foreground">
-          {t(`sources.${item.source}`)} : <strong>{figure}</strong>
+          {t('labelled', { label: t(`sources.${item.source}`) })} <strong>{figure}</strong>
         </span>
         {item.lastAt && (
           <span className="text-muted-foreground">

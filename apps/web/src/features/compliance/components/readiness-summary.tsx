@@ -48,7 +48,7 @@ export function ReadinessSummary({ report }: { report: ComplianceReport }) {
               <ProgressBar
                 size="sm"
                 value={figures.percent}
-                label={`${t('readiness.criterion', { number })} : ${title}`}
+                label={t('readiness.criterionTitled', { number, title })}
                 valueText={t('readiness.percent', { percent: figures.percent })}
               />
               <p className="line-clamp-2 text-xs text-muted-foreground">{title}</p>

@@ -448,11 +448,11 @@ function BankQuestions() {
                 <span className="flex shrink-0 gap-1">
                   <Button variant="secondary" size="sm" onClick={() => setWriting(questionDraftOf(question))}>
                     {t('bank.editQuestionShort')}
-                    <span className="sr-only"> : {question.text}</span>
+                    <span className="sr-only">{t('ofItem', { name: question.text })}</span>
                   </Button>
                   <Button variant="ghost" size="sm" onClick={() => setDeleting(question.id)}>
                     {t('bank.deleteQuestion')}
-                    <span className="sr-only"> : {question.text}</span>
+                    <span className="sr-only">{t('ofItem', { name: question.text })}</span>
                   </Button>
                 </span>
               </li>

@@ -160,7 +160,12 @@ export function QuestionFields({
                   label={t('editor.correct')}
                   checked={option.isCorrect}
                   onChange={(event) => setCorrect(option.id, event.target.checked)}
-                  aria-label={`${t('editor.correct')} : ${question.type === 'true_false' ? t(`trueFalse.${option.id as 'true' | 'false'}`) : t('editor.option', { letter })}`}
+                  aria-label={t('editor.correctFor', {
+                    option:
+                      question.type === 'true_false'
+                        ? t(`trueFalse.${option.id as 'true' | 'false'}`)
+                        : t('editor.option', { letter }),
+                  })}
                 />
                 {question.type !== 'true_false' && question.options.length > 2 && (
                   <Button

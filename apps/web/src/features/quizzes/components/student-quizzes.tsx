@@ -164,7 +164,7 @@ function QuizList({ onOpen, sessionId }: { onOpen: (quizId: string) => void; ses
                 )}
                 <Button size="sm" className="self-start" onClick={() => onOpen(quiz.id)}>
                   {quiz.inProgressAttemptId ? t('learner.detail.resume') : t('learner.list.openShort')}
-                  <span className="sr-only"> : {quiz.title}</span>
+                  <span className="sr-only">{t('ofItem', { name: quiz.title })}</span>
                 </Button>
               </li>
             ))}

@@ -179,7 +179,9 @@ function ComplaintRow({
         </p>
         {complaint.answer && (
           <p className="text-sm text-muted-foreground">
-            <span className="font-medium text-foreground">{t('complaints.fields.answer')} : </span>
+            <span className="font-medium text-foreground">
+              {t('labelled', { label: t('complaints.fields.answer') })}
+            </span>{' '}
             {complaint.answer}
           </p>
         )}

@@ -103,7 +103,9 @@ function WatchRow({ entry, onEdit }: { entry: WatchEntry; onEdit: () => void }) 
         <p className="text-xs text-muted-foreground">{formatDay(entry.observedOn)}</p>
         <p className="text-sm text-foreground">{entry.summary}</p>
         <p className="text-sm text-muted-foreground">
-          <span className="font-medium text-foreground">{t('watch.fields.impact')} : </span>
+          <span className="font-medium text-foreground">
+            {t('labelled', { label: t('watch.fields.impact') })}
+          </span>{' '}
           {entry.impact}
         </p>
         {entry.improvementTitle && (
