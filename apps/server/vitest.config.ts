@@ -1,10 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * With TEST_DATABASE_URL (CI), `npm test` runs every server suite on PostgreSQL, and on the embedded
+ * engine only the files that reach what the two engines do differently: role switching per
+ * statement and row-level security (tenancy, the time tracked), LISTEN/NOTIFY (notifications), the
+ * jobs' handle (scheduler), the first start with its demo seed, shutdown, and the migration tested
+ * on PGlite alone. The rest is the same SQL on both engines, and running it twice cost CI about
+ * four minutes (see docs/ARCHITECTURE.md, Tests). Without TEST_DATABASE_URL every file runs on
+ * PGlite, as a newcomer's `npm test` does.
+ */
+const ENGINE_FILES = [
+  'test/tenancy.test.ts',
+  'test/demo-seed.test.ts',
+  'test/notifications-migration.test.ts',
+  'test/shutdown.test.ts',
+  'src/lib/scheduler.test.ts',
+  'src/modules/notifications/notifications.routes.test.ts',
+  'src/modules/time-tracking/time-tracking.routes.test.ts',
+];
+
 export default defineConfig({
   test: {
     name: 'server',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include:
+      process.env.SERVER_SUITES === 'engine-specific' ? ENGINE_FILES : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

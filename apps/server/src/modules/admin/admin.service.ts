@@ -123,7 +123,13 @@ export function createAdminService(deps: {
         targetType: 'trainer',
         targetId: trainer.id,
         summary: `${onboarding.firstName} ${onboarding.lastName} (${trainer.email}) invité·e comme responsable de « ${organization.name} »`,
-        details: { email: trainer.email, language: onboarding.language, organizationRole: 'manager' },
+        details: {
+          name: `${onboarding.firstName} ${onboarding.lastName}`,
+          email: trainer.email,
+          organizationName: organization.name,
+          language: onboarding.language,
+          organizationRole: 'manager',
+        },
       });
       return { organization, trainer };
     },
@@ -246,7 +252,13 @@ export function createAdminService(deps: {
               targetType: 'course',
               targetId: result.courseId,
               summary: `Formation « ${copy.title} » attribuée à « ${organizationName} » (${STATUS_WORDS[status]})`,
-              details: { sourceCourseId: courseId, sourceOrganizationId, status },
+              details: {
+                title: copy.title,
+                organizationName,
+                sourceCourseId: courseId,
+                sourceOrganizationId,
+                status,
+              },
             },
             tx,
           );

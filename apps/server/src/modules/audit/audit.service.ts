@@ -12,8 +12,12 @@ export interface AdminAuditEntry {
   organizationId: string | null;
   targetType: string;
   targetId: string | null;
-  /** One human line, in French, for the log. */
+  /** One line in French, kept as written when the action happened. */
   summary: string;
+  /**
+   * The action's facts, with the names its line needs: screens write the line in the reader's
+   * language from `action` and these (admin's audit-log.tsx), not from `summary`.
+   */
   details?: Record<string, unknown>;
 }
 

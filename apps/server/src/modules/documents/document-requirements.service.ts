@@ -305,7 +305,7 @@ export function createDocumentRequirementsService(deps: {
               targetType: 'document_requirement',
               targetId: row.id,
               summary: `Exigence documentaire « ${row.name} » créée`,
-              details: { audience: row.audience, required: row.required },
+              details: { name: row.name, audience: row.audience, required: row.required },
             },
             tx,
           );
@@ -332,7 +332,7 @@ export function createDocumentRequirementsService(deps: {
               targetType: 'document_requirement',
               targetId: row.id,
               summary: `Exigence documentaire « ${row.name} » modifiée`,
-              details: { audience: row.audience, required: row.required },
+              details: { name: row.name, audience: row.audience, required: row.required },
             },
             tx,
           );
@@ -356,6 +356,7 @@ export function createDocumentRequirementsService(deps: {
             targetType: 'document_requirement',
             targetId: row.id,
             summary: `Exigence documentaire « ${row.name} » supprimée`,
+            details: { name: row.name },
           },
           tx,
         );
@@ -492,6 +493,9 @@ export function createDocumentRequirementsService(deps: {
             targetId: document.id,
             summary: `« ${document.title} » ${input.status === 'valid' ? 'validé' : 'refusé'} pour l'exigence « ${requirement.name} » (${document.organization_name})`,
             details: {
+              title: document.title,
+              requirementName: requirement.name,
+              organizationName: document.organization_name,
               requirementId: requirement.id,
               status: input.status,
               version: document.version,

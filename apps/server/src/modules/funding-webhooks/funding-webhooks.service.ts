@@ -215,7 +215,7 @@ export function createFundingWebhooksService(deps: {
             targetType: 'webhook_log',
             targetId: logId,
             summary: `Notification de la plateforme de financement rejouée (${log.eventType ?? 'événement inconnu'})`,
-            details: { deliveryId: log.deliveryId, previousStatus: log.status },
+            details: { eventType: log.eventType, deliveryId: log.deliveryId, previousStatus: log.status },
           },
           tx,
         );
@@ -240,6 +240,7 @@ export function createFundingWebhooksService(deps: {
             targetType: 'organization',
             targetId: organizationId,
             summary: `Secret des notifications de la plateforme de financement affiché pour « ${name} »`,
+            details: { organizationName: name },
           },
           tx,
         );
@@ -258,6 +259,7 @@ export function createFundingWebhooksService(deps: {
             targetType: 'organization',
             targetId: organizationId,
             summary: `Nouveau secret des notifications de la plateforme de financement pour « ${name} »`,
+            details: { organizationName: name },
           },
           tx,
         );
@@ -288,6 +290,7 @@ export function createFundingWebhooksService(deps: {
             targetType: 'course',
             targetId: input.courseId,
             summary: `Référence de formation « ${input.reference} » ajoutée pour « ${name} »`,
+            details: { reference: input.reference, organizationName: name },
           },
           tx,
         );
@@ -315,6 +318,7 @@ export function createFundingWebhooksService(deps: {
             targetType: 'course',
             targetId: removed[0]!.courseId,
             summary: `Référence de formation « ${reference} » retirée pour « ${name} »`,
+            details: { reference, organizationName: name },
           },
           tx,
         );

@@ -163,7 +163,7 @@ export function createOrganizationSettingsService(deps: {
           targetType: 'organization',
           targetId: organizationId,
           summary: `Informations légales de « ${updated.name} » modifiées`,
-          details: { fields: Object.keys(legal) },
+          details: { name: updated.name, fields: Object.keys(legal) },
         },
         tx,
       );

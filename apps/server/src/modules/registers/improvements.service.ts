@@ -144,7 +144,7 @@ export function createImprovementsService(context: RegistersContext, complaints:
     action: string,
     id: string,
     summary: string,
-    details?: Record<string, unknown>,
+    details: Record<string, unknown>,
   ) =>
     audit.record(
       actor,
@@ -154,7 +154,7 @@ export function createImprovementsService(context: RegistersContext, complaints:
         targetType: 'improvement_action',
         targetId: id,
         summary,
-        ...(details ? { details } : {}),
+        details,
       },
       tx,
     );
@@ -224,6 +224,7 @@ export function createImprovementsService(context: RegistersContext, complaints:
             'improvement_action.create',
             id,
             `Action d’amélioration « ${fields.title} » créée`,
+            { title: fields.title },
           );
           return readOne(tx, organizationId, id);
         },
@@ -259,9 +260,7 @@ export function createImprovementsService(context: RegistersContext, complaints:
             'improvement_action.update',
             id,
             `Action d’amélioration « ${fields.title} » modifiée`,
-            {
-              status: fields.status,
-            },
+            { title: fields.title, status: fields.status },
           );
           return readOne(tx, organizationId, id);
         },
@@ -305,7 +304,7 @@ export function createImprovementsService(context: RegistersContext, complaints:
           'improvement_action.close',
           id,
           `Action d’amélioration « ${current.title} » clôturée (${fields.status === 'done' ? 'réalisée' : 'abandonnée'})`,
-          { status: fields.status, closureFileId: fields.closureFileId ?? null },
+          { title: current.title, status: fields.status, closureFileId: fields.closureFileId ?? null },
         );
         return readOne(tx, organizationId, id);
       }) as Promise<Improvement>;

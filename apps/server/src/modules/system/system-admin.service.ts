@@ -258,7 +258,11 @@ export function createSystemAdminService(deps: {
                 resolved.length === 1
                   ? `Alerte système « ${resolved[0]!.alertType} » résolue`
                   : `${resolved.length} alertes système résolues`,
-              details: { ids: resolved.map((row) => row.id) },
+              details: {
+                alertType: resolved[0]!.alertType,
+                count: resolved.length,
+                ids: resolved.map((row) => row.id),
+              },
             },
             tx,
           );

@@ -1,6 +1,7 @@
 import type { AdminAuditList, AdminOrganizationCourseList, CatalogueCourseList } from '@cursus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
 import { apiError, mockApi, renderWithProviders } from '@/testing/test-utils';
 import { AuditLog } from './audit-log';
 import { OnboardOrganizationForm } from './onboard-organization-form';
@@ -116,51 +117,71 @@ describe('assigning a formation', () => {
 });
 
 describe('audit log', () => {
-  it('names known actions in the reader’s language and keeps the summary in French', async () => {
-    const log: AdminAuditList = {
-      items: [
-        {
-          id: '1b1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e15',
-          action: 'organization.create',
-          organizationId: ORGANIZATION,
-          organizationName: 'Formations du Nord',
-          targetType: 'organization',
-          targetId: ORGANIZATION,
-          summary: 'Organisme « Formations du Nord » créé',
-          details: {},
-          actorId: 'user-claire',
-          actorName: 'Claire Dubois',
-          actorEmail: 'admin@demo.example',
-          createdAt: '2026-03-02T09:00:00.000Z',
-        },
-        {
-          id: '2b1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e16',
-          action: 'webhook.replay',
-          organizationId: null,
-          organizationName: null,
-          targetType: 'webhook',
-          targetId: null,
-          summary: 'Livraison rejouée',
-          details: {},
-          actorId: null,
-          actorName: null,
-          actorEmail: 'root@cursus.example',
-          createdAt: '2026-03-01T09:00:00.000Z',
-        },
-      ],
-      total: 2,
-      page: 1,
-      pageSize: 20,
-    };
+  afterEach(async () => {
+    await changeLanguage('fr');
+  });
+
+  const entry = (action: string, details: Record<string, unknown>, summary: string) => ({
+    id: crypto.randomUUID(),
+    action,
+    organizationId: ORGANIZATION,
+    organizationName: 'Formations du Nord',
+    targetType: 'organization',
+    targetId: ORGANIZATION,
+    summary,
+    details,
+    actorId: 'user-claire',
+    actorName: 'Claire Dubois',
+    actorEmail: 'admin@demo.example',
+    createdAt: '2026-03-02T09:00:00.000Z',
+  });
+  const log: AdminAuditList = {
+    items: [
+      entry('organization.create', { name: 'Formations du Nord' }, 'Organisme « Formations du Nord » créé'),
+      entry(
+        'course.assign',
+        { title: 'Excel', organizationName: 'Formations du Nord', status: 'draft' },
+        'Formation « Excel » attribuée à « Formations du Nord » (brouillon)',
+      ),
+      {
+        ...entry('system_alert.resolve', { alertType: 'error_rate', count: 3 }, '3 alertes système résolues'),
+        organizationId: null,
+        organizationName: null,
+        actorName: null,
+        actorEmail: 'root@cursus.example',
+      },
+      entry('registration.import', {}, 'Import de 12 dossiers'),
+    ],
+    total: 4,
+    page: 1,
+    pageSize: 20,
+  };
+
+  it('writes each known action in French, with the names its details hold', async () => {
     mockApi({ 'GET /api/admin/audit-log': () => ({ body: log }) });
     renderWithProviders(<AuditLog />);
     expect(await screen.findByText('Organisme créé')).toBeTruthy();
-    expect(screen.getByText('Organisme « Formations du Nord » créé').getAttribute('lang')).toBe('fr');
-    expect(screen.getByRole('link', { name: 'Formations du Nord' }).getAttribute('href')).toBe(
+    expect(screen.getByText('Organisme « Formations du Nord » créé')).toBeTruthy();
+    expect(
+      screen.getByText('Formation « Excel » attribuée à « Formations du Nord » (brouillon)'),
+    ).toBeTruthy();
+    expect(screen.getByText('3 alertes système résolues')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Formations du Nord' })[0]?.getAttribute('href')).toBe(
       `/admin/organization/${ORGANIZATION}`,
     );
-    expect(screen.getByText('webhook.replay')).toBeTruthy();
     expect(screen.getByText('Plateforme')).toBeTruthy();
     expect(screen.getByText('Par root@cursus.example')).toBeTruthy();
+  });
+
+  it('writes them in English for an English reader, and an unknown action as the server kept it', async () => {
+    await changeLanguage('en');
+    mockApi({ 'GET /api/admin/audit-log': () => ({ body: log }) });
+    renderWithProviders(<AuditLog />);
+    expect(await screen.findByText('Organisation created')).toBeTruthy();
+    expect(screen.getByText('Organisation “Formations du Nord” created')).toBeTruthy();
+    expect(screen.getByText('Course “Excel” assigned to “Formations du Nord” (draft)')).toBeTruthy();
+    expect(screen.getByText('3 system alerts resolved')).toBeTruthy();
+    expect(screen.getByText('registration.import')).toBeTruthy();
+    expect(screen.getByText('Import de 12 dossiers').getAttribute('lang')).toBe('fr');
   });
 });

@@ -15,13 +15,71 @@ import { type AdminFormat, useAdminFormat } from './format';
 
 const PAGE_SIZE = 20;
 
-/** The actions this space names in words; any other module's shows its own code. */
-const KNOWN_ACTIONS = ['organization.create', 'trainer.invite', 'course.assign'] as const;
+/** The actions the log names in the reader's language, from the facts the server stored with them. */
+const KNOWN_ACTIONS = [
+  'organization.create',
+  'organization.legal_info.update',
+  'trainer.invite',
+  'course.assign',
+  'webhook.replay',
+  'webhook_secret.reveal',
+  'webhook_secret.rotate',
+  'webhook_reference.add',
+  'webhook_reference.remove',
+  'system_alert.resolve',
+  'document_requirement.create',
+  'document_requirement.update',
+  'document_requirement.delete',
+  'document_requirement.review',
+  'improvement_action.create',
+  'improvement_action.update',
+  'improvement_action.close',
+] as const;
+type KnownAction = (typeof KNOWN_ACTIONS)[number];
 
-function ActionLabel({ action }: { action: string }) {
+function knownAction(action: string): KnownAction | undefined {
+  return KNOWN_ACTIONS.find((candidate) => candidate === action);
+}
+
+/** The key of an entry's line: a status in its details picks the variant where the words differ. */
+function lineKey(action: KnownAction, status: unknown) {
+  switch (action) {
+    case 'course.assign':
+      return status === 'draft' ? 'audit.lines.course.assign_draft' : 'audit.lines.course.assign_published';
+    case 'document_requirement.review':
+      return status === 'refused'
+        ? 'audit.lines.document_requirement.review_refused'
+        : 'audit.lines.document_requirement.review_valid';
+    case 'improvement_action.close':
+      return status === 'abandoned'
+        ? 'audit.lines.improvement_action.close_abandoned'
+        : 'audit.lines.improvement_action.close_done';
+    default:
+      return `audit.lines.${action}` as const;
+  }
+}
+
+/**
+ * The entry's line in the reader's language, with the names the server stored in its details; an
+ * action of a module this list does not know yet shows the French line the server kept.
+ */
+function EntryLine({ entry }: { entry: AdminAuditEntry }) {
   const { t } = useTranslation('admin');
-  const known = KNOWN_ACTIONS.find((candidate) => candidate === action);
-  return <>{known ? t(`audit.actions.${known}`) : action}</>;
+  const action = knownAction(entry.action);
+  if (!action) return <span lang="fr">{entry.summary}</span>;
+  const { details } = entry;
+  const words = Object.fromEntries(
+    Object.entries(details).filter(([, value]) => typeof value === 'string' || typeof value === 'number'),
+  );
+  return (
+    <>
+      {t(lineKey(action, details.status), {
+        ...words,
+        eventType: typeof details.eventType === 'string' ? details.eventType : t('audit.unknownEvent'),
+        count: typeof details.count === 'number' ? details.count : 1,
+      })}
+    </>
+  );
 }
 
 function Entry({
@@ -34,19 +92,19 @@ function Entry({
   showOrganization: boolean;
 }) {
   const { t } = useTranslation('admin');
+  const action = knownAction(entry.action);
   return (
     <li className="flex flex-col gap-1 rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-medium text-foreground">
-          <ActionLabel action={entry.action} />
+          {action ? t(`audit.actions.${action}`) : entry.action}
         </span>
         <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
           {format.dateTime(entry.createdAt)}
         </time>
       </div>
-      {/* Written in French when the action happened, whatever the reader's language. */}
-      <p lang="fr" className="text-sm text-foreground">
-        {entry.summary}
+      <p className="text-sm text-foreground">
+        <EntryLine entry={entry} />
       </p>
       <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
         <span>{t('audit.by', { name: entry.actorName ?? entry.actorEmail })}</span>
