@@ -470,7 +470,7 @@ const SAMPLES: Record<string, (world: AccessWorld) => SampleInput> = {
   }),
   'GET /api/trainer/analytics/export': () => ({ query: { chart: 'outcomes' } }),
   'PUT /api/trainer/compliance/profile': () => ({
-    body: { actionCategories: ['training'], certifying: false },
+    body: { actionCategories: ['training'], certifying: false, workLinked: false },
   }),
   'POST /api/trainer/compliance/evidence': (world) => ({
     body: { indicator: 26, fileId: world.ids.file, title: 'Sonde', provenOn: '2026-01-05' },

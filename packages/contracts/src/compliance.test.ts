@@ -8,9 +8,9 @@ import {
   UpdateComplianceProfileInputSchema,
 } from './compliance.ts';
 
-const applicable = (actionCategories: ActionCategory[], certifying = false) =>
+const applicable = (actionCategories: ActionCategory[], certifying = false, workLinked = false) =>
   QUALITY_INDICATORS.filter((indicator) =>
-    isIndicatorApplicable(indicator, { actionCategories, certifying }),
+    isIndicatorApplicable(indicator, { actionCategories, certifying, workLinked }),
   ).map((indicator) => indicator.number);
 
 describe('the national quality framework', () => {
@@ -42,6 +42,14 @@ describe('the national quality framework', () => {
   it('adds 3, 7 and 16 when the training leads to a certification', () => {
     expect(applicable(['training'], true)).toHaveLength(26);
     expect(applicable(['training'], true)).toEqual(expect.arrayContaining([3, 7, 16]));
+  });
+
+  it('adds 13 and 28, not the apprenticeship ones, to work-linked training outside apprenticeship', () => {
+    const numbers = applicable(['training'], false, true);
+    expect(numbers).toHaveLength(25);
+    expect(numbers).toEqual(expect.arrayContaining([13, 28]));
+    expect(numbers).not.toEqual(expect.arrayContaining([14]));
+    expect(applicable(['apprenticeship'], false, true)).toHaveLength(32);
   });
 
   it('applies the common indicators only to a skills assessment', () => {
@@ -79,16 +87,25 @@ describe('the compliance profile', () => {
       UpdateComplianceProfileInputSchema.parse({
         actionCategories: ['vae', 'training', 'vae'],
         certifying: false,
+        workLinked: false,
       }).actionCategories,
     ).toEqual(['training', 'vae']);
   });
 
   it('refuses an empty list or an unknown category', () => {
     expect(
-      UpdateComplianceProfileInputSchema.safeParse({ actionCategories: [], certifying: false }).success,
+      UpdateComplianceProfileInputSchema.safeParse({
+        actionCategories: [],
+        certifying: false,
+        workLinked: false,
+      }).success,
     ).toBe(false);
     expect(
-      UpdateComplianceProfileInputSchema.safeParse({ actionCategories: ['cfa'], certifying: false }).success,
+      UpdateComplianceProfileInputSchema.safeParse({
+        actionCategories: ['cfa'],
+        certifying: false,
+        workLinked: false,
+      }).success,
     ).toBe(false);
   });
 });

@@ -15,6 +15,11 @@ export const ComplianceProfileSchema = z.object({
   actionCategories: z.array(ActionCategorySchema),
   /** It prepares learners for a certification registered in the RNCP or the RS. */
   certifying: z.boolean(),
+  /**
+   * It delivers work-linked training outside apprenticeship: training actions with periods in a
+   * company (contrat de professionnalisation, Pro-A), which the guide submits to 13 and 28 too.
+   */
+  workLinked: z.boolean(),
 });
 export type ComplianceProfile = z.infer<typeof ComplianceProfileSchema>;
 
@@ -26,6 +31,7 @@ export const UpdateComplianceProfileInputSchema = z.object({
     // Each category once, in the framework's order, whatever order the boxes were ticked in.
     .transform((values) => ACTION_CATEGORIES.filter((category) => values.includes(category))),
   certifying: z.boolean(),
+  workLinked: z.boolean(),
 });
 export type UpdateComplianceProfileInput = z.input<typeof UpdateComplianceProfileInputSchema>;
 
@@ -471,6 +477,7 @@ export function isIndicatorApplicable(
     case 'positioning':
       return delivers('training') || delivers('apprenticeship');
     case 'workLinked':
+      return profile.workLinked || delivers('apprenticeship');
     case 'apprenticeship':
       return delivers('apprenticeship');
   }

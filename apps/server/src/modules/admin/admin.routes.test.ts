@@ -344,7 +344,10 @@ describe('assigning formations', () => {
       'Formation « Gestes et postures » attribuée à « Organisme B » (publiée)',
     );
     // The words the screen writes the line with, in the reader's language.
-    expect(log.items[1]!.details).toMatchObject({ title: 'Gestes et postures', organizationName: 'Organisme B' });
+    expect(log.items[1]!.details).toMatchObject({
+      title: 'Gestes et postures',
+      organizationName: 'Organisme B',
+    });
   });
 
   it('refuses an unknown source or organisation', async () => {

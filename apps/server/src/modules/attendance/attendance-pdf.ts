@@ -6,6 +6,8 @@ type SignatureRow = typeof attendanceSignatures.$inferSelect;
 
 const COPY = {
   fr: {
+    /** Between a label and its value: French sets a space before the colon. */
+    colon: ' : ',
     title: 'Feuille d’émargement',
     session: 'Session',
     organization: 'Organisme',
@@ -33,6 +35,7 @@ const COPY = {
     noLearners: 'Aucun apprenant invité',
   },
   en: {
+    colon: ': ',
     title: 'Attendance sheet',
     session: 'Session',
     organization: 'Organisation',
@@ -115,9 +118,9 @@ export async function renderAttendancePdf(input: {
 
   write(copy.title, MARGIN, 18, bold);
   y -= 24;
-  write(`${copy.session} : ${input.sheet.sessionTitle}`, MARGIN, 12, bold);
+  write(`${copy.session}${copy.colon}${input.sheet.sessionTitle}`, MARGIN, 12, bold);
   y -= 16;
-  write(`${copy.organization} : ${input.organizationName}`, MARGIN, 10);
+  write(`${copy.organization}${copy.colon}${input.organizationName}`, MARGIN, 10);
   y -= 14;
   write(`${copy.generatedAt} ${time(input.generatedAt)}`, MARGIN, 9, regular, rgb(0.3, 0.3, 0.3));
   y -= 24;
@@ -146,7 +149,7 @@ export async function renderAttendancePdf(input: {
       write(status, COLUMNS.status, 10);
       if (entry.absenceReason) {
         y -= 11;
-        write(`${copy.justified} : ${entry.absenceReason.slice(0, 60)}`, COLUMNS.status, 7);
+        write(`${copy.justified}${copy.colon}${entry.absenceReason.slice(0, 60)}`, COLUMNS.status, 7);
         y += 11;
       }
       if (entry.signature) {

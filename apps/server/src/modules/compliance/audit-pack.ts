@@ -19,6 +19,8 @@ import type { ProgrammeSheet } from './read-evidence.ts';
 
 const COPY = {
   fr: {
+    /** Between a label and its value: French sets a space before the colon. */
+    colon: ' : ',
     packTitle: 'Dossier d’audit Qualiopi',
     generatedAt: 'Généré le',
     organization: 'Organisme',
@@ -30,6 +32,7 @@ const COPY = {
       apprenticeship: 'Apprentissage',
     },
     certifying: 'Prépare à des certifications RNCP/RS',
+    workLinked: 'Formations en alternance hors apprentissage',
     yes: 'oui',
     no: 'non',
     readiness: 'Préparation',
@@ -105,6 +108,7 @@ const COPY = {
     },
   },
   en: {
+    colon: ': ',
     packTitle: 'Qualiopi audit pack',
     generatedAt: 'Generated on',
     organization: 'Organisation',
@@ -116,6 +120,7 @@ const COPY = {
       apprenticeship: 'Apprenticeship',
     },
     certifying: 'Prepares for RNCP/RS certifications',
+    workLinked: 'Work-linked training outside apprenticeship',
     yes: 'yes',
     no: 'no',
     readiness: 'Readiness',
@@ -242,7 +247,7 @@ function formatters(language: Language) {
 function automaticLine(copy: Copy, item: AutomaticEvidence, day: (value: string) => string): string {
   const figure = item.total === null ? `${item.count}` : `${item.count} / ${item.total}`;
   const last = item.lastAt ? ` (${copy.lastAt} ${day(item.lastAt)})` : '';
-  return `${copy.sources[item.source]} : ${figure}${last}`;
+  return `${copy.sources[item.source]}${copy.colon}${figure}${last}`;
 }
 
 async function renderSummaryPdf(report: ComplianceReport, language: Language, at: Date): Promise<Uint8Array> {
@@ -256,9 +261,12 @@ async function renderSummaryPdf(report: ComplianceReport, language: Language, at
     report.profile.actionCategories.includes(category),
   );
   writer.paragraph(
-    `${copy.categories} : ${categories.map((category) => copy.categoryNames[category]).join(', ')}`,
+    `${copy.categories}${copy.colon}${categories.map((category) => copy.categoryNames[category]).join(', ')}`,
   );
-  writer.paragraph(`${copy.certifying} : ${report.profile.certifying ? copy.yes : copy.no}`, { gap: 14 });
+  writer.paragraph(`${copy.certifying}${copy.colon}${report.profile.certifying ? copy.yes : copy.no}`);
+  writer.paragraph(`${copy.workLinked}${copy.colon}${report.profile.workLinked ? copy.yes : copy.no}`, {
+    gap: 14,
+  });
   const { readiness } = report;
   writer.paragraph(copy.readiness, { size: 14, bold: true, gap: 2 });
   writer.paragraph(
@@ -280,7 +288,7 @@ async function renderSummaryPdf(report: ComplianceReport, language: Language, at
       (entry) => entry.criterion === criterion.number && entry.isApplicable,
     ))
       writer.paragraph(
-        `${copy.indicator(indicator.number)} - ${QUALITY_INDICATORS[indicator.number - 1]!.short[language]} : ${copy.statuses[indicator.status]}`,
+        `${copy.indicator(indicator.number)} - ${QUALITY_INDICATORS[indicator.number - 1]!.short[language]}${copy.colon}${copy.statuses[indicator.status]}`,
         { size: 10, indent: 12, gap: 1 },
       );
     writer.paragraph('', { gap: 8 });
@@ -318,14 +326,14 @@ async function renderIndicatorPdf(
     gap: 8,
   });
   writer.paragraph(definition.wording[language], { gap: 10 });
-  writer.paragraph(`${copy.status} : ${copy.statuses[indicator.status]}`, { bold: true, gap: 12 });
+  writer.paragraph(`${copy.status}${copy.colon}${copy.statuses[indicator.status]}`, { bold: true, gap: 12 });
   writer.paragraph(copy.automatic, { size: 13, bold: true, gap: 4 });
   if (indicator.automatic.length === 0) writer.paragraph(copy.none);
   for (const item of indicator.automatic) {
     writer.paragraph(`- ${automaticLine(copy, item, day)}`, { indent: 8, gap: 2 });
     for (const gap of item.gaps)
       writer.paragraph(
-        `${copy.gaps} : ${gap.label} (${gap.missing.map((field) => copy.fields[field]).join(', ')})`,
+        `${copy.gaps}${copy.colon}${gap.label} (${gap.missing.map((field) => copy.fields[field]).join(', ')})`,
         { size: 9, indent: 20, muted: true, gap: 1 },
       );
   }

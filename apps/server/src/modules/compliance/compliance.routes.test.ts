@@ -86,7 +86,7 @@ function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
 describe('the indicators of an organisation', () => {
   it('applies the 22 common indicators and 8 to a training organisation, and starts it with nothing evidenced', async () => {
     const value = await report();
-    expect(value.profile).toEqual({ actionCategories: ['training'], certifying: false });
+    expect(value.profile).toEqual({ actionCategories: ['training'], certifying: false, workLinked: false });
     expect(value.indicators).toHaveLength(32);
     expect(value.indicators.filter((indicator) => indicator.isApplicable)).toHaveLength(23);
     expect(indicatorOf(value, 14).status).toBe('notApplicable');
@@ -192,17 +192,33 @@ describe("the organisation's profile", () => {
       await world.call('trainerA', 'PUT', '/api/trainer/compliance/profile', {
         actionCategories: ['apprenticeship', 'training'],
         certifying: true,
+        workLinked: false,
       }),
       200,
     );
-    expect(saved).toEqual({ actionCategories: ['training', 'apprenticeship'], certifying: true });
+    expect(saved).toEqual({
+      actionCategories: ['training', 'apprenticeship'],
+      certifying: true,
+      workLinked: false,
+    });
     const value = await report();
     expect(value.indicators.filter((indicator) => indicator.isApplicable)).toHaveLength(32);
-    expect((await report('trainerB')).profile).toEqual({ actionCategories: ['training'], certifying: false });
+    expect((await report('trainerB')).profile).toEqual({
+      actionCategories: ['training'],
+      certifying: false,
+      workLinked: false,
+    });
 
     await world.call('trainerA', 'PUT', '/api/trainer/compliance/profile', {
       actionCategories: ['training'],
       certifying: false,
+      workLinked: true,
+    });
+    expect((await report()).indicators.filter((indicator) => indicator.isApplicable)).toHaveLength(25);
+    await world.call('trainerA', 'PUT', '/api/trainer/compliance/profile', {
+      actionCategories: ['training'],
+      certifying: false,
+      workLinked: false,
     });
     expect((await report()).indicators.filter((indicator) => indicator.isApplicable)).toHaveLength(23);
   });
@@ -211,12 +227,14 @@ describe("the organisation's profile", () => {
     const response = await world.call('trainerA', 'PUT', '/api/trainer/compliance/profile', {
       actionCategories: [],
       certifying: false,
+      workLinked: false,
     });
     expect(response.statusCode).toBe(400);
     expect(JSON.stringify(response.json())).toContain('actionCategories');
     const learner = await world.call('studentA1', 'PUT', '/api/trainer/compliance/profile', {
       actionCategories: ['vae'],
       certifying: false,
+      workLinked: false,
     });
     expect(learner.statusCode).toBe(403);
   });

@@ -49,12 +49,15 @@ function organizationOf(actor: SessionUser): string {
   return actor.organizationId;
 }
 
-function toProfile(figures: Pick<PlatformFigures, 'actionCategories' | 'certifying'>): ComplianceProfile {
+function toProfile(
+  figures: Pick<PlatformFigures, 'actionCategories' | 'certifying' | 'workLinked'>,
+): ComplianceProfile {
   return {
     actionCategories: ACTION_CATEGORIES.filter((category) =>
       figures.actionCategories.includes(category),
     ) as ActionCategory[],
     certifying: figures.certifying,
+    workLinked: figures.workLinked,
   };
 }
 
@@ -197,16 +200,20 @@ export function createComplianceService(deps: {
       // The organisation's own columns (migration 0033), written here as this module owns them; the
       // categories are the contract's enum values, joined and split back by PostgreSQL.
       const [row] = await database.withTenant(tenantOf(actor), async (tx) =>
-        rowsOf<{ action_categories: string[]; certifying: boolean }>(
+        rowsOf<{ action_categories: string[]; certifying: boolean; work_linked: boolean }>(
           await tx.execute(sql`update organizations
             set action_categories = string_to_array(${profile.actionCategories.join(',')}, ','),
-              certifying = ${profile.certifying}
+              certifying = ${profile.certifying}, work_linked = ${profile.workLinked}
             where id = ${organizationId}
-            returning action_categories, certifying`),
+            returning action_categories, certifying, work_linked`),
         ),
       );
       if (!row) throw new AppError('NO_ORGANIZATION');
-      return toProfile({ actionCategories: row.action_categories, certifying: row.certifying });
+      return toProfile({
+        actionCategories: row.action_categories,
+        certifying: row.certifying,
+        workLinked: row.work_linked,
+      });
     },
 
     /**

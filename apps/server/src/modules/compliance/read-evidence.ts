@@ -34,6 +34,7 @@ export interface PlatformFigures {
   organizationName: string;
   actionCategories: string[];
   certifying: boolean;
+  workLinked: boolean;
   resultsPublished: boolean;
   resultsComputedAt: string | null;
   resultsConfigured: boolean;
@@ -79,7 +80,7 @@ export interface PlatformFigures {
 export async function readPlatformFigures(tx: Tx, organizationId: string): Promise<PlatformFigures> {
   const org = organizationId;
   const [row] = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`select o.name, o.action_categories, o.certifying,
+    await tx.execute(sql`select o.name, o.action_categories, o.certifying, o.work_linked,
       pi.is_published as results_published, pi.computed_at as results_computed_at,
       (pi.organization_id is not null) as results_configured,
       pt.sent as positioning_sent, pt.answered as positioning_answered, pt.last_at as positioning_last_at,
@@ -133,6 +134,7 @@ export async function readPlatformFigures(tx: Tx, organizationId: string): Promi
     organizationName: String(row.name),
     actionCategories: row.action_categories as string[],
     certifying: Boolean(row.certifying),
+    workLinked: Boolean(row.work_linked),
     resultsPublished: Boolean(row.results_published),
     resultsComputedAt: isoOrNull(row.results_computed_at),
     resultsConfigured: Boolean(row.results_configured),

@@ -9,7 +9,11 @@ export function describeDemoCompliance(world: DemoWorld) {
       const report = (await world.get('julien.moreau', '/api/trainer/compliance')).json() as ComplianceReport;
       const status = (number: number) =>
         report.indicators.find((indicator) => indicator.number === number)!.status;
-      expect(report.profile).toEqual({ actionCategories: ['training'], certifying: false });
+      expect(report.profile).toEqual({
+        actionCategories: ['training'],
+        certifying: false,
+        workLinked: false,
+      });
       // The issue's journey: a formation, a positioning quiz, a session with signatures, a survey.
       for (const number of [8, 9, 10, 11, 19, 26, 30])
         expect(status(number), `indicator ${number}`).toBe('evidenced');

@@ -45,6 +45,8 @@ export const organizations = pgTable(
     /** Qualiopi action categories it delivers and whether it prepares for RNCP/RS certifications (0033). */
     actionCategories: text('action_categories').array().notNull().default(sql`'{training}'`),
     certifying: boolean('certifying').notNull().default(false),
+    /** It delivers work-linked training outside apprenticeship (migration 0039). */
+    workLinked: boolean('work_linked').notNull().default(false),
   },
   (table) => [
     check('organizations_brand_color_check', sql`${table.brandColor} ~ '^#[0-9a-f]{6}$'`),

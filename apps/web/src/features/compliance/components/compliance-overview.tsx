@@ -66,7 +66,7 @@ export function ComplianceOverview() {
         <div className="flex flex-col gap-6">
           <AuditPackDownload />
           <ComplianceProfileForm
-            key={`${value.profile.actionCategories.join()}-${value.profile.certifying}`}
+            key={`${value.profile.actionCategories.join()}-${value.profile.certifying}-${value.profile.workLinked}`}
             profile={value.profile}
           />
         </div>

@@ -15,15 +15,19 @@ import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
 import { useUpdateComplianceProfile } from '../api/compliance';
 
-/** "Profil de l'organisme": the action categories it delivers and whether it prepares certifications. */
+/**
+ * "Profil de l'organisme": the action categories it delivers, whether it prepares certifications and
+ * whether it trains in work-linked schemes outside apprenticeship.
+ */
 export function ComplianceProfileForm({ profile }: { profile: ComplianceProfile }) {
   const { t } = useTranslation('compliance');
   const update = useUpdateComplianceProfile();
   const [categories, setCategories] = useState<ActionCategory[]>(profile.actionCategories);
   const [certifying, setCertifying] = useState(profile.certifying);
+  const [workLinked, setWorkLinked] = useState(profile.workLinked);
   const [error, setError] = useState<string | null>(null);
   const applicable = QUALITY_INDICATORS.filter((indicator) =>
-    isIndicatorApplicable(indicator, { actionCategories: categories, certifying }),
+    isIndicatorApplicable(indicator, { actionCategories: categories, certifying, workLinked }),
   ).length;
 
   const toggle = (category: ActionCategory, checked: boolean) =>
@@ -39,7 +43,7 @@ export function ComplianceProfileForm({ profile }: { profile: ComplianceProfile 
     }
     setError(null);
     update.mutate(
-      { actionCategories: categories, certifying },
+      { actionCategories: categories, certifying, workLinked },
       {
         onSuccess: () => notify.success(t('profile.saved')),
         onError: (failure) => setError(getErrorMessage(failure)),
@@ -72,6 +76,13 @@ export function ComplianceProfileForm({ profile }: { profile: ComplianceProfile 
           onChange={(event) => setCertifying(event.target.checked)}
           label={t('profile.certifying')}
           hint={t('profile.certifyingHint')}
+        />
+        <Checkbox
+          name="workLinked"
+          checked={workLinked}
+          onChange={(event) => setWorkLinked(event.target.checked)}
+          label={t('profile.workLinked')}
+          hint={t('profile.workLinkedHint')}
         />
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {t('profile.applicable', { count: applicable })}

@@ -19,6 +19,7 @@ function indicator(number: number, overrides: Partial<IndicatorReport> = {}): In
   const isApplicable = isIndicatorApplicable(definition, {
     actionCategories: ['training'],
     certifying: false,
+    workLinked: false,
   });
   return {
     number,
@@ -70,7 +71,7 @@ function report(): ComplianceReport {
   return {
     organizationId: ORGANIZATION_ID,
     organizationName: 'Organisme Démo',
-    profile: { actionCategories: ['training'], certifying: false },
+    profile: { actionCategories: ['training'], certifying: false, workLinked: false },
     readiness: readinessOf(statuses),
     criteria: [1, 2, 3, 4, 5, 6, 7].map((number) => ({
       number,
@@ -119,7 +120,7 @@ describe('the compliance overview', () => {
     const { calls } = mockApi({
       'GET /api/trainer/compliance': () => ({ body: report() }),
       'PUT /api/trainer/compliance/profile': () => ({
-        body: { actionCategories: ['training', 'apprenticeship'], certifying: false },
+        body: { actionCategories: ['training'], certifying: false, workLinked: true },
       }),
     });
     renderWithProviders(<ComplianceOverview />);
@@ -127,11 +128,15 @@ describe('the compliance overview', () => {
     expect(screen.getByText('23 indicateurs applicables')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Apprentissage (CFA)'));
     expect(screen.getByText('32 indicateurs applicables')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Apprentissage (CFA)'));
+    fireEvent.click(screen.getByLabelText(/^Formations en alternance/));
+    expect(screen.getByText('25 indicateurs applicables')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer le profil' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
-      actionCategories: ['training', 'apprenticeship'],
+      actionCategories: ['training'],
       certifying: false,
+      workLinked: true,
     });
   });
 
