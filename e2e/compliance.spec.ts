@@ -99,6 +99,10 @@ describe('Qualiopi compliance', () => {
       ]),
     );
     expect(names.some((name) => name.startsWith('14-'))).toBe(false);
+    // The demo's signed group session, its attendance sheet in indicator 12's folder.
+    expect(
+      names.filter((name) => /^12-[^/]+\/emargements\/\d{4}-\d{2}-\d{2}-[a-z0-9-]+\.pdf$/.test(name)),
+    ).toHaveLength(1);
     await page.getByText('Dossier d’audit téléchargé').waitFor();
     expect(pageErrors).toEqual([]);
   });

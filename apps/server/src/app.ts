@@ -289,6 +289,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     database,
     files: files.service,
     registers: registers.service,
+    attendanceSheets: attendance,
     now,
   });
   const fileAccess = compliance.fileAccess(

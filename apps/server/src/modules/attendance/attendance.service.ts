@@ -16,7 +16,7 @@ import {
   type SlotQrCode,
   type StoredFile,
 } from '@cursus/contracts';
-import { and, asc, desc, eq, inArray, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, max, type SQLWrapper, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -650,6 +650,31 @@ export function createAttendanceService(deps: {
     },
 
     /** Everything the PDF sheet shows, read as the trainer. */
+    /**
+     * The actor's organisation's sessions that were signed since `since`, most recently signed first:
+     * the audit pack's sheets. Filtered on the organisation, not only by the policies, which let an
+     * admin read every organisation's.
+     */
+    async signedSessionIds(actor: SessionUser, since: Date, limit: number): Promise<string[]> {
+      const organizationId = organizationOf(actor);
+      const lastSigned = max(attendanceSignatures.signedAt);
+      const rows = await database.withTenant(tenantOf(actor), (tx) =>
+        tx
+          .select({ sessionId: attendanceSignatures.sessionId })
+          .from(attendanceSignatures)
+          .where(
+            and(
+              eq(attendanceSignatures.organizationId, organizationId),
+              gte(attendanceSignatures.signedAt, since),
+            ),
+          )
+          .groupBy(attendanceSignatures.sessionId)
+          .orderBy(desc(lastSigned))
+          .limit(limit),
+      );
+      return rows.map((row) => row.sessionId);
+    },
+
     async readSheetForPdf(actor: SessionUser, sessionId: string) {
       const sheet = await this.getSheet(actor, sessionId);
       const signatures = await database.withTenant(tenantOf(actor), (tx) =>

@@ -13,6 +13,7 @@ import {
 import { ZipFile } from 'yazl';
 import { excelCsv } from '../../lib/excel-csv.ts';
 import { PdfTextWriter } from '../../lib/pdf-writer.ts';
+import type { AttendancePackSheet } from '../attendance/attendance.module.ts';
 import type { StoredFileRow } from '../files/files.module.ts';
 import type { EvidenceWithFile } from './compliance.service.ts';
 import type { ProgrammeSheet } from './read-evidence.ts';
@@ -105,6 +106,7 @@ const COPY = {
       evidenceCsv: 'preuves.csv',
       sheetsCsv: 'fiches-programme.csv',
       files: 'fichiers',
+      attendance: 'emargements',
     },
   },
   en: {
@@ -193,6 +195,7 @@ const COPY = {
       evidenceCsv: 'evidence.csv',
       sheetsCsv: 'programme-sheets.csv',
       files: 'files',
+      attendance: 'attendance-sheets',
     },
   },
 };
@@ -375,6 +378,20 @@ function evidenceCsv(copy: Copy, indicator: IndicatorReport): string {
   ]);
 }
 
+/** The indicator whose folder holds the signed attendance sheets. */
+const ATTENDANCE_INDICATOR = 12;
+
+/** Names unique within one folder: a second "2026-03-02-excel" becomes "2026-03-02-excel-2". */
+function uniqueNames() {
+  const taken = new Set<string>();
+  return (base: string) => {
+    let name = base;
+    for (let copyNumber = 2; taken.has(name); copyNumber++) name = `${base}-${copyNumber}`;
+    taken.add(name);
+    return name;
+  };
+}
+
 /** One file of the pack: bytes made here, or a stored file streamed from the storage. */
 export type PackEntry =
   | { path: string; kind: 'buffer'; content: Buffer }
@@ -391,10 +408,11 @@ export async function listPackEntries(input: {
   sheets: ProgrammeSheet[];
   uploads: EvidenceWithFile[];
   registerFiles: { indicator: number; fileName: string; content: string }[];
+  attendanceSheets: AttendancePackSheet[];
   language: Language;
   at: Date;
 }): Promise<PackEntry[]> {
-  const { report, sheets, uploads, registerFiles, language, at } = input;
+  const { report, sheets, uploads, registerFiles, attendanceSheets, language, at } = input;
   const copy = COPY[language];
   const buffer = (path: string, content: Uint8Array | string): PackEntry => ({
     path,
@@ -443,13 +461,21 @@ export async function listPackEntries(input: {
       );
     for (const file of registerFiles.filter((entry) => entry.indicator === indicator.number))
       entries.push(buffer(`${folder}/${slugOf(file.fileName.replace(/\.csv$/i, ''))}.csv`, file.content));
-    const taken = new Set<string>();
+    // Attendance is followed to keep learners engaged and spot drop-outs (indicator 12).
+    if (indicator.number === ATTENDANCE_INDICATOR) {
+      const named = uniqueNames();
+      for (const sheet of attendanceSheets)
+        entries.push(
+          buffer(
+            `${folder}/${copy.names.attendance}/${named(`${sheet.heldOn}-${slugOf(sheet.title)}`)}.pdf`,
+            sheet.bytes,
+          ),
+        );
+    }
+    const named = uniqueNames();
     for (const upload of uploads.filter((entry) => entry.evidence.indicator === indicator.number)) {
       const extension = EXTENSIONS[upload.file.mimeType] ?? 'bin';
-      let name = `${upload.evidence.provenOn}-${slugOf(upload.evidence.title)}`;
-      for (let copyNumber = 2; taken.has(name); copyNumber++)
-        name = `${upload.evidence.provenOn}-${slugOf(upload.evidence.title)}-${copyNumber}`;
-      taken.add(name);
+      const name = named(`${upload.evidence.provenOn}-${slugOf(upload.evidence.title)}`);
       entries.push({
         path: `${folder}/${copy.names.files}/${name}.${extension}`,
         kind: 'stored',

@@ -3,7 +3,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { FileAccessPolicy, FilesService } from '../files/files.module.ts';
 import { complianceRoutesPlugin } from './compliance.routes.ts';
-import { createComplianceService, type RegistersSource } from './compliance.service.ts';
+import {
+  type AttendanceSheetsSource,
+  createComplianceService,
+  type RegistersSource,
+} from './compliance.service.ts';
 import { createEvidenceFileAccess } from './evidence-file-access.ts';
 import { seedDemoCompliance } from './seed-demo-compliance.ts';
 
@@ -17,6 +21,8 @@ export function createComplianceModule(deps: {
   files: FilesService;
   /** The registers module's figures and CSVs (indicators 23 to 25, 31, 32). */
   registers: RegistersSource;
+  /** The attendance module's signed sheets (indicator 12's folder of the audit pack). */
+  attendanceSheets: AttendanceSheetsSource;
   now: () => Date;
 }) {
   const service = createComplianceService(deps);

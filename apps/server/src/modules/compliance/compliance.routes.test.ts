@@ -17,7 +17,8 @@ import {
   expectStatus,
   type Person,
 } from '../../../test/courses-world.ts';
-import { ORIGIN } from '../../../test/helper.ts';
+import { lastMailLink, ORIGIN } from '../../../test/helper.ts';
+import { drawSignaturePng } from '../attendance/demo-signature.ts';
 
 let world: CoursesWorld;
 let dataDir: string;
@@ -286,6 +287,33 @@ describe('uploaded evidence', () => {
   });
 
   it('puts the evidence, the summaries and the CSVs in the audit pack, by indicator', async () => {
+    // A morning session going on now (09:00 to 13:00 in Paris), signed by one learner through the
+    // link the server emailed.
+    const session = expectStatus<{ id: string }>(
+      await world.call('trainerA', 'POST', '/api/trainer/group-sessions', {
+        title: 'Gestes et postures',
+        meetingDate: '2026-03-10T09:00:00+01:00',
+        durationMinutes: 240,
+        location: 'Salle 2',
+        studentIds: [world.users.studentA1.id],
+      }),
+      200,
+    );
+    const sheet = expectStatus<{ slots: { id: string }[] }>(
+      await world.call('trainerA', 'GET', `/api/trainer/group-sessions/${session.id}/attendance`),
+      200,
+    );
+    expectStatus(
+      await world.call('trainerA', 'POST', `/api/trainer/attendance/slots/${sheet.slots[0]!.id}/links`),
+      200,
+    );
+    const link = await lastMailLink(world.testApp.database, 'lea@org-a.example', '/sign/');
+    const token = link.slice(link.indexOf('/sign/') + '/sign/'.length);
+    expectStatus(
+      await world.call(null, 'POST', `/api/attendance/sign/${token}`, { signature: drawSignaturePng(1) }),
+      200,
+    );
+
     const response = await world.call('trainerA', 'GET', '/api/trainer/compliance/audit-pack');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -305,6 +333,16 @@ describe('uploaded evidence', () => {
         '31-traitement-des-difficultes-et-reclamations/indicateur-31.pdf',
       ]),
     );
+    // The signed sheet, as the attendance module draws it, in indicator 12's folder.
+    const attendanceSheets = names.filter((name) => name.startsWith('12-') && name.includes('/emargements/'));
+    expect(attendanceSheets).toEqual([
+      expect.stringMatching(/^12-[a-z-]+\/emargements\/2026-03-10-gestes-et-postures\.pdf$/),
+    ]);
+    expect(entries.get(attendanceSheets[0]!)!.subarray(0, 5).toString()).toBe('%PDF-');
+    const otherPack = await unzip(
+      (await world.call('trainerB', 'GET', '/api/trainer/compliance/audit-pack')).rawPayload,
+    );
+    expect([...otherPack.keys()].filter((name) => name.includes('/emargements/'))).toEqual([]);
     // A folder per applicable indicator, none for those that do not apply.
     const folders = new Set(names.filter((name) => name.includes('/')).map((name) => name.split('/')[0]));
     expect(folders.size).toBe(23);

@@ -77,6 +77,7 @@ export async function complianceRoutesPlugin(
     async (request, reply) => {
       const user = staff(request);
       const at = now();
+      const language = requestLanguage(request);
       const { report, sheets, uploads, registerFiles } = await compliance.snapshot(user, {
         withRegisterFiles: true,
       });
@@ -85,7 +86,8 @@ export async function complianceRoutesPlugin(
         sheets,
         uploads,
         registerFiles,
-        language: requestLanguage(request),
+        attendanceSheets: await compliance.attendanceSheets(user, language),
+        language,
         at,
       });
       const { stream, totalBytes } = await writeZip(entries, compliance.readFile, at);

@@ -8,6 +8,7 @@ import {
   fileUrl,
   type IndicatorReport,
   isIndicatorApplicable,
+  type Language,
   QUALITY_CRITERIA,
   QUALITY_INDICATORS,
   readinessOf,
@@ -19,6 +20,7 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { AttendancePackSheet } from '../attendance/attendance.module.ts';
 import type { FilesService, StoredFileRow } from '../files/files.module.ts';
 import type { RegisterFile, RegistersEvidence } from '../registers/registers.module.ts';
 import { complianceEvidence } from './compliance.tables.ts';
@@ -42,6 +44,11 @@ const EVIDENCE_PURPOSE = 'record';
 export interface RegistersSource {
   evidenceOf(tx: Tx, organizationId: string): Promise<RegistersEvidence>;
   exportFiles(tx: Tx, organizationId: string): Promise<RegisterFile[]>;
+}
+
+/** The attendance module's signed sheets, as PDFs, for the audit pack (indicator 12's folder). */
+export interface AttendanceSheetsSource {
+  packSheets(actor: SessionUser, language: Language): Promise<AttendancePackSheet[]>;
 }
 
 function organizationOf(actor: SessionUser): string {
@@ -127,6 +134,7 @@ export function createComplianceService(deps: {
   database: Database;
   files: FilesService;
   registers: RegistersSource;
+  attendanceSheets: AttendanceSheetsSource;
   now: () => Date;
 }) {
   const { database, files, registers, now } = deps;
@@ -274,6 +282,12 @@ export function createComplianceService(deps: {
         .from(complianceEvidence)
         .where(eq(complianceEvidence.organizationId, organizationId));
       return rows.map((row) => row.id);
+    },
+
+    /** The organisation's signed attendance sheets of the last year, for the audit pack. */
+    attendanceSheets(actor: SessionUser, language: Language): Promise<AttendancePackSheet[]> {
+      organizationOf(actor);
+      return deps.attendanceSheets.packSheets(actor, language);
     },
 
     /** The bytes of an evidence file, for the audit pack. */
