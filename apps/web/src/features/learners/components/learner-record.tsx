@@ -3,7 +3,7 @@ import { UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardTitle } from '@/components/ui/card';
+import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -42,6 +42,37 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs text-muted-foreground">{label}</dt>
       <dd className="text-sm text-foreground">{children}</dd>
     </div>
+  );
+}
+
+/** The administrative info as the platform's admins read it: the organisation's staff keep it up to date. */
+function AdministrativeFacts({ record }: { record: LearnerRecordData }) {
+  const { t } = useTranslation('learners');
+  const format = useLearnerFormat();
+  const info = record.administrative;
+  const none = t('record.none');
+  return (
+    <Card as="section" aria-labelledby="learner-administrative-title">
+      <CardTitle id="learner-administrative-title">{t('admin.title')}</CardTitle>
+      <CardDescription className="mt-1">{t('admin.readOnly')}</CardDescription>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Fact label={t('admin.fields.address')}>{info.address ?? none}</Fact>
+        <Fact label={t('admin.fields.postalCode')}>{info.postalCode ?? none}</Fact>
+        <Fact label={t('admin.fields.city')}>{info.city ?? none}</Fact>
+        <Fact label={t('admin.fields.country')}>{info.country ?? none}</Fact>
+        <Fact label={t('admin.fields.birthDate')}>{info.birthDate ? format.date(info.birthDate) : none}</Fact>
+        <Fact label={t('admin.fields.birthPlace')}>{info.birthPlace ?? none}</Fact>
+        <Fact label={t('admin.fields.professionalStatus')}>
+          {info.professionalStatus ? t(`professionalStatus.${info.professionalStatus}`) : none}
+        </Fact>
+        <Fact label={t('admin.fields.employer')}>{info.employer ?? none}</Fact>
+        {record.collectsSocialSecurityNumber && (
+          <Fact label={t('admin.fields.socialSecurityNumber')}>
+            {info.socialSecurityNumberMasked ?? none}
+          </Fact>
+        )}
+      </dl>
+    </Card>
   );
 }
 
@@ -322,7 +353,9 @@ export function LearnerRecord({
         <Attendance record={record} />
       </div>
       {positioning && <Card>{positioning}</Card>}
-      {!platform && (
+      {platform ? (
+        <AdministrativeFacts record={record} />
+      ) : (
         <AdministrativeForm
           key={record.administrative.updatedAt ?? 'none'}
           studentId={studentId}

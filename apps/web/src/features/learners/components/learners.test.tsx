@@ -465,5 +465,11 @@ describe("the platform admin's learners", () => {
     renderWithProviders(<LearnerRecord studentId={LEA} platform />);
     expect(await screen.findByText('Organisme : Atelier Numérique Lyon')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Enregistrer/ })).toBeNull();
+    // The administrative info is shown as facts, the number still masked.
+    const administrative = screen.getByRole('region', { name: 'Informations administratives' });
+    expect(within(administrative).getByText('12 rue des Lilas')).toBeTruthy();
+    expect(within(administrative).getByText('Atelier Martin')).toBeTruthy();
+    expect(within(administrative).getByText('2 95 04 •• ••• ••• 42')).toBeTruthy();
+    expect(within(administrative).queryByRole('textbox')).toBeNull();
   });
 });
