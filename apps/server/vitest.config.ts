@@ -24,7 +24,9 @@ export default defineConfig({
     name: 'server',
     environment: 'node',
     include:
-      process.env.SERVER_SUITES === 'engine-specific' ? ENGINE_FILES : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      process.env.SERVER_SUITES === 'engine-specific'
+        ? ENGINE_FILES
+        : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -68,6 +68,25 @@ export type RegistrationFolderEvent = z.infer<typeof RegistrationFolderEventSche
 
 const PLATFORM_ADMIN = { roles: ['admin'], scope: 'organization' } as const satisfies RouteAccess;
 
+/**
+ * Why a delivery was refused or failed, which the web names in the reader's language
+ * (`fundingWebhooks:reasons.<code>`); the log's `error` keeps the technical detail.
+ */
+export const WEBHOOK_ERROR_CODES = [
+  'payload_too_large',
+  'bad_signature',
+  'stale_timestamp',
+  'malformed_json',
+  'missing_delivery_id',
+  'unknown_event',
+  'invalid_payload',
+  'unknown_reference',
+  'attendee_conflict',
+  'processing_failed',
+] as const;
+export const WebhookErrorCodeSchema = z.enum(WEBHOOK_ERROR_CODES);
+export type WebhookErrorCode = z.infer<typeof WebhookErrorCodeSchema>;
+
 export const WebhookLogRowSchema = z.object({
   id: z.uuid(),
   organizationId: z.uuid(),
@@ -78,6 +97,8 @@ export const WebhookLogRowSchema = z.object({
   /** The payload's first WEBHOOK_PAYLOAD_PREVIEW_CHARS characters; `payloadTruncated` when there is more. */
   payloadPreview: z.string(),
   payloadTruncated: z.boolean(),
+  errorCode: WebhookErrorCodeSchema.nullable(),
+  /** The technical detail (in English, as the integrator's tools write it). */
   error: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });

@@ -200,7 +200,7 @@ describe('the funding-platform receiver', () => {
       ),
       200,
     );
-    expect(await logOf(receipt.id)).toMatchObject({ status: 'failed' });
+    expect(await logOf(receipt.id)).toMatchObject({ status: 'failed', errorCode: 'attendee_conflict' });
     expect((await logOf(receipt.id)).error).toMatch(/another organisation/);
   });
 
@@ -215,7 +215,7 @@ describe('the funding-platform receiver', () => {
     });
     expect(expectStatus(response, 401).error.code).toBe('WEBHOOK_SIGNATURE_INVALID');
     const log = await latestLog();
-    expect(log).toMatchObject({ status: 'failed', error: 'bad signature' });
+    expect(log).toMatchObject({ status: 'failed', errorCode: 'bad_signature', error: 'bad signature' });
     expect(await folderOf('RF-5')).toBeUndefined();
   });
 
@@ -223,7 +223,11 @@ describe('the funding-platform receiver', () => {
     const stale = String(Math.floor(clock.getTime() / 1000) - 301);
     const response = await deliver(folderEvent('registrationFolder.accepted', 'RF-6'), { timestamp: stale });
     expect(expectStatus(response, 401).error.code).toBe('WEBHOOK_TIMESTAMP_INVALID');
-    expect(await latestLog()).toMatchObject({ status: 'failed', error: expect.stringMatching(/stale/) });
+    expect(await latestLog()).toMatchObject({
+      status: 'failed',
+      errorCode: 'stale_timestamp',
+      error: expect.stringMatching(/stale/),
+    });
     const fresh = String(Math.floor(clock.getTime() / 1000) - 299);
     expectStatus(await deliver(JSON.stringify({ type: 'ping' }), { timestamp: fresh }), 200);
   });
@@ -231,20 +235,29 @@ describe('the funding-platform receiver', () => {
   it('logs and refuses malformed JSON with 400, signed or not', async () => {
     const response = await deliver('{"type": "registrationFolder.accepted", ');
     expect(expectStatus(response, 400).error.code).toBe('MALFORMED_JSON');
-    expect(await latestLog()).toMatchObject({ status: 'failed', error: 'malformed JSON' });
+    expect(await latestLog()).toMatchObject({
+      status: 'failed',
+      errorCode: 'malformed_json',
+      error: 'malformed JSON',
+    });
   });
 
   it('logs and refuses a delivery without its id with 400', async () => {
     const response = await deliver(JSON.stringify({ type: 'ping' }), { deliveryId: null });
     expect(expectStatus(response, 400).error.code).toBe('VALIDATION_ERROR');
-    expect(await latestLog()).toMatchObject({ status: 'failed', deliveryId: null });
+    expect(await latestLog()).toMatchObject({
+      status: 'failed',
+      deliveryId: null,
+      errorCode: 'missing_delivery_id',
+    });
   });
 
   it('marks an unknown event failed', async () => {
     const receipt = expectStatus(await deliver(JSON.stringify({ type: 'registrationFolder.paid' })), 200);
     expect(await logOf(receipt.id)).toMatchObject({
       status: 'failed',
-      error: 'unknown event "registrationFolder.paid"',
+      errorCode: 'unknown_event',
+      error: 'registrationFolder.paid',
     });
   });
 
@@ -255,7 +268,10 @@ describe('the funding-platform receiver', () => {
       ),
       200,
     );
-    expect((await logOf(receipt.id)).error).toMatch(/^invalid payload: registrationFolder\.attendee/);
+    expect(await logOf(receipt.id)).toMatchObject({
+      errorCode: 'invalid_payload',
+      error: expect.stringMatching(/^registrationFolder\.attendee/),
+    });
   });
 
   it('logs and refuses a body over 1 MB with 413, without keeping it', async () => {
@@ -263,7 +279,7 @@ describe('the funding-platform receiver', () => {
     const response = await deliver(body);
     expect(expectStatus(response, 413).error.code).toBe('PAYLOAD_TOO_LARGE');
     const log = await latestLog();
-    expect(log).toMatchObject({ status: 'failed', payloadPreview: '' });
+    expect(log).toMatchObject({ status: 'failed', errorCode: 'payload_too_large', payloadPreview: '' });
     expect((await logOf(log.id)).payload).toBeNull();
   });
 
@@ -335,7 +351,10 @@ describe('processing that survives a crash', () => {
     const body = folderEvent('registrationFolder.accepted', 'RF-LATE', { trainingReference: 'RS-LATER' });
     const receipt = expectStatus(await deliver(body), 200);
     expect(await logOf(receipt.id)).toMatchObject({ status: 'error', attempts: 1 });
-    expect((await logOf(receipt.id)).error).toMatch(/unknown training reference/);
+    expect(await logOf(receipt.id)).toMatchObject({
+      errorCode: 'unknown_reference',
+      error: expect.stringMatching(/unknown training reference/),
+    });
     // Not due yet: the job leaves it alone.
     await world.testApp.modules.fundingWebhooks.processor.processDue();
     expect((await logOf(receipt.id)).attempts).toBe(1);

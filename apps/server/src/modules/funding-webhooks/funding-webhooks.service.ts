@@ -6,6 +6,7 @@ import {
   WEBHOOK_PANEL_LIMIT,
   WEBHOOK_PAYLOAD_PREVIEW_CHARS,
   type WebhookEndpoint,
+  type WebhookErrorCode,
   type WebhookLogDetail,
   type WebhookLogList,
   WebhookLogQuerySchema,
@@ -38,6 +39,7 @@ const rowColumns = {
   deliveryId: webhookLogs.deliveryId,
   preview: sql<string | null>`left(${webhookLogs.payload}, ${WEBHOOK_PAYLOAD_PREVIEW_CHARS})`,
   payloadLength: sql<number | null>`char_length(${webhookLogs.payload})`,
+  errorCode: webhookLogs.errorCode,
   error: webhookLogs.error,
   createdAt: webhookLogs.createdAt,
 };
@@ -50,6 +52,7 @@ type RowOf = {
   deliveryId: string | null;
   preview: string | null;
   payloadLength: number | null;
+  errorCode: WebhookErrorCode | null;
   error: string | null;
   createdAt: Date;
 };
@@ -64,6 +67,7 @@ function toRow(row: RowOf, names: Map<string, string>): WebhookLogRow {
     deliveryId: row.deliveryId,
     payloadPreview: row.preview ?? '',
     payloadTruncated: Number(row.payloadLength ?? 0) > WEBHOOK_PAYLOAD_PREVIEW_CHARS,
+    errorCode: row.errorCode,
     error: row.error,
     createdAt: new Date(row.createdAt).toISOString(),
   };

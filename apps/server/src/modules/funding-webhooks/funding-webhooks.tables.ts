@@ -1,3 +1,4 @@
+import type { WebhookErrorCode } from '@cursus/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -47,6 +48,8 @@ export const webhookLogs = pgTable(
     payload: text('payload'),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     isAuthenticated: boolean('is_authenticated').notNull().default(false),
+    /** One of WEBHOOK_ERROR_CODES (migration 0040); `error` holds the technical detail. */
+    errorCode: text('error_code').$type<WebhookErrorCode>(),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -68,6 +71,10 @@ export const webhookLogs = pgTable(
       sql`${table.status} in ('pending', 'processed', 'success', 'error', 'failed')`,
     ),
     check('webhook_logs_attempts_check', sql`${table.attempts} >= 0`),
+    check(
+      'webhook_logs_error_code_check',
+      sql`${table.errorCode} in ('payload_too_large', 'bad_signature', 'stale_timestamp', 'malformed_json', 'missing_delivery_id', 'unknown_event', 'invalid_payload', 'unknown_reference', 'attendee_conflict', 'processing_failed')`,
+    ),
   ],
 );
 

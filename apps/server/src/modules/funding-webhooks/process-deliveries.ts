@@ -3,6 +3,7 @@ import {
   type FundingEventType,
   type RegistrationFolderEvent,
   RegistrationFolderEventSchema,
+  type WebhookErrorCode,
 } from '@cursus/contracts';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
@@ -51,14 +52,27 @@ export interface ProcessingSources {
   ) => Promise<void>;
 }
 
-/** Refused for good: processing it again would fail the same way. */
-class PermanentFailure extends Error {}
+/** A failure this module names; `isPermanent` when processing it again would fail the same way. */
+class DeliveryFailure extends Error {
+  constructor(
+    readonly code: WebhookErrorCode,
+    detail: string,
+    readonly isPermanent: boolean,
+  ) {
+    super(detail);
+  }
+}
+
+/** Tried again: an admin may map the reference to a formation meanwhile. */
+function unknownReference(reference: string) {
+  return new DeliveryFailure('unknown_reference', `unknown training reference "${reference}"`, false);
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function describeInvalid(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
   const issue = error.issues[0];
-  return `invalid payload: ${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim();
+  return `${issue?.path.join('.') || 'body'} ${issue?.message ?? ''}`.trim();
 }
 
 /**
@@ -99,7 +113,12 @@ export function createDeliveryProcessor(deps: {
     tx: Tx,
     id: string,
     attempts: number,
-    outcome: { status: 'processed' | 'success' | 'failed' | 'error'; error?: string; eventType?: string },
+    outcome: {
+      status: 'processed' | 'success' | 'failed' | 'error';
+      errorCode?: WebhookErrorCode;
+      error?: string;
+      eventType?: string;
+    },
   ) {
     const at = now();
     const retryInMs = Math.min(2 ** attempts * MINUTE_MS, 60 * MINUTE_MS);
@@ -107,6 +126,7 @@ export function createDeliveryProcessor(deps: {
       .update(webhookLogs)
       .set({
         status: outcome.status,
+        errorCode: outcome.errorCode ?? null,
         error: outcome.error ?? null,
         attempts: attempts + 1,
         nextAttemptAt: outcome.status === 'error' ? new Date(at.getTime() + retryInMs) : null,
@@ -143,7 +163,7 @@ export function createDeliveryProcessor(deps: {
   ) {
     const folder = event.registrationFolder;
     const courseId = await courseFor(tx, log.organizationId, folder.trainingReference);
-    if (!courseId) throw new Error(`unknown training reference "${folder.trainingReference}"`);
+    if (!courseId) throw unknownReference(folder.trainingReference);
     const [existing] = await tx
       .select()
       .from(fundingRegistrationFolders)
@@ -174,7 +194,7 @@ export function createDeliveryProcessor(deps: {
     const startDate = folder.startDate ?? existing?.startDate ?? null;
     const endDate = folder.endDate ?? existing?.endDate ?? null;
     if (startDate && endDate && endDate < startDate)
-      throw new PermanentFailure('invalid payload: endDate before startDate');
+      throw new DeliveryFailure('invalid_payload', 'endDate before startDate', true);
     const values = {
       state: event.type.slice('registrationFolder.'.length),
       studentId: learner,
@@ -197,19 +217,28 @@ export function createDeliveryProcessor(deps: {
   /** Reads and checks the payload: an event to apply, or the reason it is refused for good. */
   function readEvent(
     payload: string | null,
-  ): { event: RegistrationFolderEvent | 'ping' } | { refused: string } {
+  ):
+    | { event: RegistrationFolderEvent | 'ping' }
+    | { refused: { errorCode: WebhookErrorCode; error: string } } {
     let parsed: unknown;
     try {
       parsed = JSON.parse(payload ?? '');
     } catch {
-      return { refused: 'malformed JSON' };
+      return { refused: { errorCode: 'malformed_json', error: 'malformed JSON' } };
     }
     const type = (parsed as { type?: unknown } | null)?.type;
     if (typeof type !== 'string' || !(FUNDING_EVENT_TYPES as readonly string[]).includes(type))
-      return { refused: `unknown event${typeof type === 'string' ? ` "${type.slice(0, 100)}"` : ''}` };
+      return {
+        refused: {
+          errorCode: 'unknown_event',
+          error: typeof type === 'string' ? type.slice(0, 100) : 'no type',
+        },
+      };
     if (type === 'ping') return { event: 'ping' };
     const checked = RegistrationFolderEventSchema.safeParse(parsed);
-    return checked.success ? { event: checked.data } : { refused: describeInvalid(checked.error) };
+    return checked.success
+      ? { event: checked.data }
+      : { refused: { errorCode: 'invalid_payload', error: describeInvalid(checked.error) } };
   }
 
   /** Processes one delivery if it is still due; what became of it, or null if it was not due. */
@@ -242,7 +271,7 @@ export function createDeliveryProcessor(deps: {
         await finish(tx, id, locked.attempts, outcome);
         return outcome.status;
       });
-    if ('refused' in read) return settle({ status: 'failed', error: read.refused });
+    if ('refused' in read) return settle({ status: 'failed', ...read.refused });
     if (read.event === 'ping') return settle({ status: 'success', eventType: 'ping' });
     const event = read.event;
     try {
@@ -252,8 +281,7 @@ export function createDeliveryProcessor(deps: {
         const known = await db.transaction((tx) =>
           courseFor(tx, log.organizationId, event.registrationFolder.trainingReference),
         );
-        if (!known)
-          throw new Error(`unknown training reference "${event.registrationFolder.trainingReference}"`);
+        if (!known) throw unknownReference(event.registrationFolder.trainingReference);
         const names = await db.transaction((tx) => sources.organizationNames(tx, [log.organizationId]));
         const { attendee } = event.registrationFolder;
         const placed = await sources.placeLearner(
@@ -261,8 +289,10 @@ export function createDeliveryProcessor(deps: {
           { ...attendee, language: 'fr' },
         );
         if ('refused' in placed)
-          throw new PermanentFailure(
+          throw new DeliveryFailure(
+            'attendee_conflict',
             "the attendee's address belongs to staff or to another organisation's learner",
+            true,
           );
         studentId = placed.studentId;
       }
@@ -275,12 +305,14 @@ export function createDeliveryProcessor(deps: {
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      if (!(error instanceof PermanentFailure))
-        deps.log.error({ err: error, webhookLogId: id }, 'funding webhook processing failed');
-      const isFinal = error instanceof PermanentFailure || log.attempts + 1 >= MAX_ATTEMPTS;
+      const named = error instanceof DeliveryFailure ? error : null;
+      if (!named) deps.log.error({ err: error, webhookLogId: id }, 'funding webhook processing failed');
+      const isPermanent = named?.isPermanent ?? false;
+      const isFinal = isPermanent || log.attempts + 1 >= MAX_ATTEMPTS;
       return settle({
         status: isFinal ? 'failed' : 'error',
-        error: isFinal && !(error instanceof PermanentFailure) ? `gave up: ${reason}` : reason,
+        errorCode: named?.code ?? 'processing_failed',
+        error: isFinal && !isPermanent ? `gave up: ${reason}` : reason,
       });
     }
   }
@@ -308,6 +340,7 @@ export function createDeliveryProcessor(deps: {
         .update(webhookLogs)
         .set({
           status: 'pending',
+          errorCode: null,
           error: null,
           attempts: 0,
           nextAttemptAt: null,

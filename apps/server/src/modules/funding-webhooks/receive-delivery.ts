@@ -2,6 +2,7 @@ import {
   FUNDING_WEBHOOK_HEADERS,
   FUNDING_WEBHOOK_MAX_BYTES,
   FUNDING_WEBHOOK_TOLERANCE_SECONDS,
+  type WebhookErrorCode,
 } from '@cursus/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -79,6 +80,7 @@ export function createDeliveryReceiver(deps: {
       deliveryId: string | null;
       payload: string | null;
       eventType: string | null;
+      errorCode: WebhookErrorCode | null;
       error: string | null;
     },
   ): Promise<{ id: string; isNew: boolean }> {
@@ -121,6 +123,7 @@ export function createDeliveryReceiver(deps: {
       if (!secret) throw new AppError('NOT_FOUND');
       const refuse = async (
         code: 'PAYLOAD_TOO_LARGE' | 'WEBHOOK_SIGNATURE_INVALID' | 'WEBHOOK_TIMESTAMP_INVALID',
+        errorCode: WebhookErrorCode,
         error: string,
         payload: string | null,
       ) => {
@@ -134,6 +137,7 @@ export function createDeliveryReceiver(deps: {
           deliveryId: headerOf(delivery.headers, FUNDING_WEBHOOK_HEADERS.deliveryId)?.slice(0, 200) ?? null,
           payload: payload?.slice(0, MAX_REFUSED_PAYLOAD_CHARS) ?? null,
           eventType: null,
+          errorCode,
           error,
         });
         throw new AppError(code);
@@ -142,6 +146,7 @@ export function createDeliveryReceiver(deps: {
       if (!delivery.rawBody || delivery.rawBody.length > FUNDING_WEBHOOK_MAX_BYTES)
         return refuse(
           'PAYLOAD_TOO_LARGE',
+          'payload_too_large',
           `payload too large (over ${FUNDING_WEBHOOK_MAX_BYTES} bytes)`,
           null,
         );
@@ -149,11 +154,16 @@ export function createDeliveryReceiver(deps: {
       const timestamp = headerOf(delivery.headers, FUNDING_WEBHOOK_HEADERS.timestamp)?.trim() ?? '';
       const signature = headerOf(delivery.headers, FUNDING_WEBHOOK_HEADERS.signature) ?? '';
       if (!isValidFundingSignature(secret, timestamp, delivery.rawBody, signature))
-        return refuse('WEBHOOK_SIGNATURE_INVALID', 'bad signature', payload);
+        return refuse('WEBHOOK_SIGNATURE_INVALID', 'bad_signature', 'bad signature', payload);
       const seconds = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : Number.NaN;
       const skew = Math.abs(now().getTime() / 1000 - seconds);
       if (!(skew <= FUNDING_WEBHOOK_TOLERANCE_SECONDS))
-        return refuse('WEBHOOK_TIMESTAMP_INVALID', 'stale timestamp (over 5 minutes away)', payload);
+        return refuse(
+          'WEBHOOK_TIMESTAMP_INVALID',
+          'stale_timestamp',
+          'stale timestamp (over 5 minutes away)',
+          payload,
+        );
 
       const deliveryId = headerOf(delivery.headers, FUNDING_WEBHOOK_HEADERS.deliveryId)?.trim() || null;
       let parsed: unknown;
@@ -174,6 +184,7 @@ export function createDeliveryReceiver(deps: {
         deliveryId: idError ? null : deliveryId,
         payload,
         eventType: eventTypeOf(parsed),
+        errorCode: parseError ? 'malformed_json' : idError ? 'missing_delivery_id' : null,
         error,
       });
       if (!stored.isNew) return { status: 'duplicate', id: stored.id, isNew: false };

@@ -1,6 +1,7 @@
 import type { WebhookLogDetail as Detail, WebhookLogRow } from '@cursus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
 import { apiError, mockApi, renderWithProviders } from '@/testing/test-utils';
 import { WebhookLogList } from './webhook-log-list';
 import { WebhookLogsPanel } from './webhook-logs-panel';
@@ -18,6 +19,7 @@ function row(overrides: Partial<WebhookLogRow> = {}): WebhookLogRow {
     deliveryId: 'dlv_1',
     payloadPreview: '{"type":"registrationFolder.accepted"',
     payloadTruncated: true,
+    errorCode: null,
     error: null,
     createdAt: '2026-03-02T09:00:00.000Z',
     ...overrides,
@@ -60,6 +62,10 @@ describe('the recent webhook logs panel', () => {
 });
 
 describe('the webhook log list', () => {
+  afterEach(async () => {
+    await changeLanguage('fr');
+  });
+
   it('filters by status, opens a delivery and replays it after confirmation', async () => {
     const { calls } = mockApi({
       'GET /api/admin/funding-webhooks/logs': () => ({
@@ -86,6 +92,48 @@ describe('the webhook log list', () => {
     await waitFor(() =>
       expect(calls.some((call) => call.method === 'POST' && call.path.endsWith('/replay'))).toBe(true),
     );
+  });
+
+  it("names each refusal in the reader's language, with the technical detail that says what to fix", async () => {
+    const logs = [
+      row({ id: crypto.randomUUID(), status: 'failed', errorCode: 'bad_signature', error: 'bad signature' }),
+      row({
+        id: crypto.randomUUID(),
+        status: 'error',
+        errorCode: 'unknown_reference',
+        error: 'unknown training reference "RS-9"',
+      }),
+    ];
+    mockApi({
+      'GET /api/admin/funding-webhooks/logs': () => ({
+        body: { items: logs, total: 2, page: 1, pageSize: 20 },
+      }),
+      'GET /api/organizations': () => ({ body: { items: [] } }),
+    });
+    renderWithProviders(<WebhookLogList />);
+    expect(await screen.findByText('Signature invalide : le secret ne correspond pas.')).toBeTruthy();
+    expect(screen.queryByText('bad signature')).toBeNull();
+    expect(screen.getByText(/^Référence de formation inconnue/)).toBeTruthy();
+    expect(screen.getByText('unknown training reference "RS-9"').getAttribute('lang')).toBe('en');
+  });
+
+  it('names them in English for an English reader', async () => {
+    await changeLanguage('en');
+    mockApi({
+      'GET /api/admin/funding-webhooks/logs': () => ({
+        body: {
+          items: [row({ status: 'failed', errorCode: 'stale_timestamp', error: 'stale timestamp' })],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+        },
+      }),
+      'GET /api/organizations': () => ({ body: { items: [] } }),
+    });
+    renderWithProviders(<WebhookLogList />);
+    expect(
+      await screen.findByText('Timestamp more than 5 minutes away from the server’s time.'),
+    ).toBeTruthy();
   });
 
   it('says so when no delivery was ever received', async () => {

@@ -10,7 +10,7 @@ import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
 import { useReplayWebhook, useWebhookLog } from '../api/funding-webhooks';
-import { useWebhookFormat, WebhookStatusBadge } from './webhook-labels';
+import { useWebhookFormat, WebhookReason, WebhookStatusBadge } from './webhook-labels';
 
 /** The payload as the platform sent it, indented when it is JSON. */
 function prettyPayload(payload: string): string {
@@ -69,9 +69,9 @@ export function WebhookLogDetail({ logId, onClose }: { logId: string; onClose: (
             </div>
           ))}
         </dl>
-        {detail.error && (
+        {(detail.errorCode || detail.error) && (
           <Alert variant={detail.status === 'failed' ? 'error' : 'warning'} title={t('detail.reason')}>
-            {detail.error}
+            <WebhookReason log={detail} />
           </Alert>
         )}
         {!detail.isAuthenticated && <Alert variant="info">{t('detail.unsigned')}</Alert>}

@@ -20,7 +20,7 @@ import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { useSettledSearch } from '@/hooks/use-settled-search';
 import { cn } from '@/lib/cn';
 import { useWebhookLogs, useWebhookOrganizations } from '../api/funding-webhooks';
-import { useWebhookFormat, WebhookStatusBadge } from './webhook-labels';
+import { useWebhookFormat, WebhookReason, WebhookStatusBadge } from './webhook-labels';
 import { WebhookLogDetail } from './webhook-log-detail';
 
 const PAGE_SIZE = 20;
@@ -155,7 +155,11 @@ export function WebhookLogList() {
                   <td className="px-3 py-3 break-all">{log.eventType ?? t('list.unknownEvent')}</td>
                   <td className="px-3 py-3">
                     <WebhookStatusBadge status={log.status} />
-                    {log.error && <p className="mt-1 text-xs text-muted-foreground">{log.error}</p>}
+                    {(log.errorCode || log.error) && (
+                      <p className="mt-1 text-xs text-muted-foreground">
+                        <WebhookReason log={log} />
+                      </p>
+                    )}
                   </td>
                   <td className="max-w-md px-3 py-3">
                     <code className="block text-xs break-all text-muted-foreground">
