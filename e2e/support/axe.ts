@@ -19,6 +19,22 @@ export async function findSeriousViolations(page: Page): Promise<AxeViolation[]>
   // Not page.addScriptTag: the app's content security policy rightly blocks inline scripts, while
   // code evaluated through the DevTools protocol is exempt and leaves the policy under test intact.
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
+  // Judged at rest: an element mid-transition (a toast sliding in, half transparent) shows colours it
+  // never keeps. Endless animations (spinners, skeletons) are left running: they never finish.
+  // A paused one would never finish either: two seconds at most.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter(
+            (animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+          )
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]),
+  );
   const violations = await page.evaluate(async () => {
     // axe is a global once the script is in the page; the e2e tsconfig has no axe types for window.
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
