@@ -13,6 +13,9 @@ export function describeDemoFundingWebhooks(world: DemoWorld) {
       expect(new Set(logs.items.map((log) => log.status))).toEqual(
         new Set(['processed', 'success', 'error', 'failed']),
       );
+      // Every refused or failed delivery names its reason with a code the screens translate.
+      for (const log of logs.items.filter((item) => item.status === 'error' || item.status === 'failed'))
+        expect(log.errorCode, log.error ?? '').not.toBeNull();
       const organizationId = logs.items[0]!.organizationId;
       const endpoint = (
         await world.get('admin', `/api/admin/funding-webhooks/endpoints/${organizationId}`)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FUNDING_WEBHOOK_HEADERS } from '@cursus/contracts';
+import { FUNDING_WEBHOOK_HEADERS, type WebhookErrorCode } from '@cursus/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { EndpointSecrets } from './endpoint-secrets.ts';
@@ -70,6 +70,7 @@ export async function seedDemoFundingWebhooks(
     payload: string;
     status: 'processed' | 'success' | 'error' | 'failed';
     signed: 'valid' | 'forged' | 'stale';
+    errorCode?: WebhookErrorCode;
     error?: string;
     attempts?: number;
   };
@@ -122,6 +123,7 @@ export async function seedDemoFundingWebhooks(
       ),
       status: 'error',
       signed: 'valid',
+      errorCode: 'unknown_reference',
       error: 'unknown training reference "RS5487-COMPTA-2026"',
       attempts: 3,
     },
@@ -136,6 +138,7 @@ export async function seedDemoFundingWebhooks(
       payload: folderEvent('registrationFolder.accepted', 'RF-2026-000777', sarah, training),
       status: 'failed',
       signed: 'forged',
+      errorCode: 'bad_signature',
       error: 'bad signature',
     },
     {
@@ -143,6 +146,7 @@ export async function seedDemoFundingWebhooks(
       payload: folderEvent('registrationFolder.inTraining', 'RF-2026-000527', lea, training),
       status: 'failed',
       signed: 'stale',
+      errorCode: 'stale_timestamp',
       error: 'stale timestamp (over 5 minutes away)',
     },
     {
@@ -150,6 +154,7 @@ export async function seedDemoFundingWebhooks(
       payload: '{"type": "registrationFolder.accepted", "registrationFolder": {',
       status: 'failed',
       signed: 'valid',
+      errorCode: 'malformed_json',
       error: 'malformed JSON',
       attempts: 0,
     },
@@ -161,7 +166,8 @@ export async function seedDemoFundingWebhooks(
       }),
       status: 'failed',
       signed: 'valid',
-      error: 'unknown event "registrationFolder.paid"',
+      errorCode: 'unknown_event',
+      error: 'registrationFolder.paid',
     },
   ];
   const rows = deliveries.map((delivery) => {
@@ -195,6 +201,7 @@ export async function seedDemoFundingWebhooks(
         [FUNDING_WEBHOOK_HEADERS.signature]: signature,
       },
       isAuthenticated,
+      errorCode: delivery.errorCode ?? null,
       error: delivery.error ?? null,
       attempts: delivery.attempts ?? (isAuthenticated ? 1 : 0),
       nextAttemptAt: delivery.status === 'error' ? new Date(now.getTime() + HOUR_MS) : null,
