@@ -391,7 +391,6 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     trainers: trainers.service,
     courses: courses.copies,
     files: files.service,
-    verifiedEmails: createVerifiedEmails(database),
     adminEmails: env.ADMIN_EMAILS,
     now,
   });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { EmailSchema, type RouteAccess, type RouteContract, text } from './common.ts';
 import { PaginationQuerySchema, paginated, SearchQuerySchema } from './pagination.ts';
 import { LanguageSchema } from './roles.ts';
-import { OrganizationRoleSchema } from './trainers.ts';
 
 /**
  * The admin space's organisations (issue 17 point 3): the platform's figures, onboarding an
@@ -157,40 +156,6 @@ export const AdminOrganizationDetailSchema = z.object({
 });
 export type AdminOrganizationDetail = z.infer<typeof AdminOrganizationDetailSchema>;
 
-export const AdminPeopleQuerySchema = PaginationQuerySchema.extend({
-  /** A part of the name or of the address. */
-  search: SearchQuerySchema,
-});
-export type AdminPeopleQuery = z.input<typeof AdminPeopleQuerySchema>;
-
-export const AdminOrganizationTrainerSchema = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  organizationRole: OrganizationRoleSchema,
-  /** Invited and not yet arrived: no password chosen through the invitation's link. */
-  invitationPending: z.boolean(),
-  courseCount: z.number().int().min(0),
-  lastSignInAt: z.iso.datetime().nullable(),
-});
-export type AdminOrganizationTrainer = z.infer<typeof AdminOrganizationTrainerSchema>;
-export const AdminOrganizationTrainerListSchema = paginated(AdminOrganizationTrainerSchema);
-export type AdminOrganizationTrainerList = z.infer<typeof AdminOrganizationTrainerListSchema>;
-
-export const AdminOrganizationStudentSchema = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  enrolmentCount: z.number().int().min(0),
-  /** Average progress over their formations, null when enrolled in none. */
-  progress: z.number().int().min(0).max(100).nullable(),
-  lastActivityAt: z.iso.datetime().nullable(),
-  joinedAt: z.iso.datetime(),
-});
-export type AdminOrganizationStudent = z.infer<typeof AdminOrganizationStudentSchema>;
-export const AdminOrganizationStudentListSchema = paginated(AdminOrganizationStudentSchema);
-export type AdminOrganizationStudentList = z.infer<typeof AdminOrganizationStudentListSchema>;
-
 export const ADMIN_COURSE_STATUSES = ['published', 'draft'] as const;
 export const AdminCourseStatusSchema = z.enum(ADMIN_COURSE_STATUSES);
 export type AdminCourseStatus = z.infer<typeof AdminCourseStatusSchema>;
@@ -290,22 +255,6 @@ export const adminRoutes = {
     access: PLATFORM_ADMIN,
     params: AdminOrganizationParamsSchema,
     response: AdminOrganizationDetailSchema,
-  },
-  organizationTrainers: {
-    method: 'GET',
-    path: '/api/admin/organizations/:organizationId/trainers',
-    access: PLATFORM_ADMIN,
-    params: AdminOrganizationParamsSchema,
-    query: AdminPeopleQuerySchema,
-    response: AdminOrganizationTrainerListSchema,
-  },
-  organizationStudents: {
-    method: 'GET',
-    path: '/api/admin/organizations/:organizationId/students',
-    access: PLATFORM_ADMIN,
-    params: AdminOrganizationParamsSchema,
-    query: AdminPeopleQuerySchema,
-    response: AdminOrganizationStudentListSchema,
   },
   organizationCourses: {
     method: 'GET',

@@ -310,7 +310,11 @@ export const AdminLearnerListQuerySchema = LearnerListQuerySchema.extend({
   organizationId: z.uuid().optional(),
 });
 export type AdminLearnerListQuery = z.input<typeof AdminLearnerListQuerySchema>;
-export const AdminLearnerRowSchema = LearnerRowSchema.extend({ organization: OrganizationRefSchema });
+export const AdminLearnerRowSchema = LearnerRowSchema.extend({
+  organization: OrganizationRefSchema,
+  /** When their account was made (arrived in the organisation, or invited). */
+  joinedAt: z.iso.datetime(),
+});
 export type AdminLearnerRow = z.infer<typeof AdminLearnerRowSchema>;
 export const AdminLearnerListSchema = paginated(AdminLearnerRowSchema);
 export type AdminLearnerList = z.infer<typeof AdminLearnerListSchema>;

@@ -202,7 +202,11 @@ export const AdminTrainerListQuerySchema = TrainerListQuerySchema.extend({
 });
 export type AdminTrainerListQuery = z.input<typeof AdminTrainerListQuerySchema>;
 const TrainerOrganizationSchema = z.object({ id: z.uuid(), name: z.string() });
-export const AdminTrainerRowSchema = TrainerSummarySchema.extend({ organization: TrainerOrganizationSchema });
+export const AdminTrainerRowSchema = TrainerSummarySchema.extend({
+  organization: TrainerOrganizationSchema,
+  /** Their latest sign-in, null when they never signed in. */
+  lastSignInAt: z.iso.datetime().nullable(),
+});
 export type AdminTrainerRow = z.infer<typeof AdminTrainerRowSchema>;
 export const AdminTrainerListSchema = paginated(AdminTrainerRowSchema);
 export type AdminTrainerList = z.infer<typeof AdminTrainerListSchema>;

@@ -3,12 +3,7 @@ import type { Database } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.module.ts';
 import type { FilesService } from '../files/files.module.ts';
 import { adminRoutesPlugin } from './admin.routes.ts';
-import {
-  createAdminService,
-  type FormationCopies,
-  type ManagerInvitations,
-  type VerifiedEmails,
-} from './admin.service.ts';
+import { createAdminService, type FormationCopies, type ManagerInvitations } from './admin.service.ts';
 import { seedDemoAdmin } from './seed-demo-admin.ts';
 
 /**
@@ -23,7 +18,6 @@ export function createAdminModule(deps: {
   trainers: ManagerInvitations;
   courses: FormationCopies;
   files: FilesService;
-  verifiedEmails: VerifiedEmails;
   adminEmails: readonly string[];
   now: () => Date;
 }) {

@@ -6,8 +6,6 @@ import {
   type AdminOrganizationCourseList,
   type AdminOrganizationDetail,
   type AdminOrganizationList,
-  type AdminOrganizationStudentList,
-  type AdminOrganizationTrainerList,
   type AssignedCourse,
   adminRoutes,
   type CatalogueCourseList,
@@ -245,7 +243,8 @@ describe('onboarding an organisation', () => {
 describe("an organisation's page", () => {
   const organizationA = () => world.users.trainerA.organizationId!;
 
-  it('reads the overview, its staff, its learners and its formations', async () => {
+  // Its staff and learners tabs read the platform's lists (trainers and learners modules' tests).
+  it('reads the overview and its formations', async () => {
     const detail = await asAdmin<AdminOrganizationDetail>(`/api/admin/organizations/${organizationA()}`);
     expect(detail).toMatchObject({
       name: 'Organisme A',
@@ -255,16 +254,6 @@ describe("an organisation's page", () => {
     expect(detail.recentActivity.map((event) => event.kind)).toEqual(
       expect.arrayContaining(['course_created', 'learner_joined', 'trainer_joined']),
     );
-    const trainers = await asAdmin<AdminOrganizationTrainerList>(
-      `/api/admin/organizations/${organizationA()}/trainers`,
-    );
-    expect(trainers.items).toEqual([
-      expect.objectContaining({ email: 'trainer@org-a.example', invitationPending: false, courseCount: 1 }),
-    ]);
-    const students = await asAdmin<AdminOrganizationStudentList>(
-      `/api/admin/organizations/${organizationA()}/students?search=hugo`,
-    );
-    expect(students).toMatchObject({ total: 1, items: [{ email: 'hugo@org-a.example', enrolmentCount: 0 }] });
     const courses = await asAdmin<AdminOrganizationCourseList>(
       `/api/admin/organizations/${organizationA()}/courses`,
     );
@@ -274,7 +263,7 @@ describe("an organisation's page", () => {
   });
 
   it('answers 404 for an unknown organisation', async () => {
-    for (const suffix of ['', '/trainers', '/students', '/courses'])
+    for (const suffix of ['', '/courses'])
       expect(
         expectStatus(await call('admin', 'GET', `/api/admin/organizations/${UNKNOWN_ID}${suffix}`), 404).error
           .code,

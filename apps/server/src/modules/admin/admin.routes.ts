@@ -51,20 +51,6 @@ export async function adminRoutesPlugin(app: FastifyInstance, options: { admin: 
   );
   route(
     app,
-    adminRoutes.organizationTrainers,
-    (request, _reply, { params, query }) =>
-      service.organizationTrainers(admin(request), params.organizationId, query),
-    { tags },
-  );
-  route(
-    app,
-    adminRoutes.organizationStudents,
-    (request, _reply, { params, query }) =>
-      service.organizationStudents(admin(request), params.organizationId, query),
-    { tags },
-  );
-  route(
-    app,
     adminRoutes.organizationCourses,
     (request, _reply, { params, query }) =>
       service.organizationCourses(admin(request), params.organizationId, query),

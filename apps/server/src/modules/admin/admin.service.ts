@@ -3,9 +3,6 @@ import {
   AdminCourseQuerySchema,
   type AdminOrganizationListQuery,
   AdminOrganizationListQuerySchema,
-  type AdminOrganizationTrainerList,
-  type AdminPeopleQuery,
-  AdminPeopleQuerySchema,
   type AssignCourseInput,
   AssignCourseInputSchema,
   type AssignedCourse,
@@ -50,9 +47,6 @@ export interface ManagerInvitations {
   ): Promise<{ id: string; email: string }>;
 }
 
-/** The auth module's answer: the verified address of each account that proved it. */
-export type VerifiedEmails = (userIds: readonly string[]) => Promise<Map<string, string>>;
-
 const STATUS_WORDS = { published: 'publiée', draft: 'brouillon' } as const;
 
 export function createAdminService(deps: {
@@ -61,7 +55,6 @@ export function createAdminService(deps: {
   trainers: ManagerInvitations;
   courses: FormationCopies;
   files: FilesService;
-  verifiedEmails: VerifiedEmails;
   adminEmails: readonly string[];
   now: () => Date;
 }) {
@@ -136,34 +129,6 @@ export function createAdminService(deps: {
 
     getOrganization: (actor: SessionUser, organizationId: string) =>
       asAdmin(actor, (tx) => reads.detail(tx, organizationId, now())),
-
-    async organizationTrainers(
-      actor: SessionUser,
-      organizationId: string,
-      input: AdminPeopleQuery,
-    ): Promise<AdminOrganizationTrainerList> {
-      const query = AdminPeopleQuerySchema.parse(input);
-      const { total, rows } = await asAdmin(actor, async (tx) => {
-        await reads.nameOf(tx, organizationId);
-        return reads.trainers(tx, organizationId, query);
-      });
-      const verified = await deps.verifiedEmails(rows.map((row) => row.id));
-      return {
-        items: rows.map((row) => ({ ...row, invitationPending: !verified.has(row.id) })),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-      };
-    },
-
-    async organizationStudents(actor: SessionUser, organizationId: string, input: AdminPeopleQuery) {
-      const query = AdminPeopleQuerySchema.parse(input);
-      const page = await asAdmin(actor, async (tx) => {
-        await reads.nameOf(tx, organizationId);
-        return reads.students(tx, organizationId, query);
-      });
-      return { ...page, page: query.page, pageSize: query.pageSize };
-    },
 
     async organizationCourses(actor: SessionUser, organizationId: string, input: AdminCourseQuery) {
       const query = AdminCourseQuerySchema.parse(input);

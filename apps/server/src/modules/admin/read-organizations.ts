@@ -3,18 +3,16 @@ import {
   type AdminOrganizationCourseList,
   type AdminOrganizationDetail,
   type AdminOrganizationList,
-  type AdminOrganizationStudentList,
   type CatalogueCourseList,
   ORGANIZATION_RECENT_ACTIVITY,
   type OrganizationActivityKind,
-  type OrganizationRole,
 } from '@cursus/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
 import { platformRoleOf } from './read-platform.ts';
-import { int, iso, isoOrNull, rowsOf } from './sql-rows.ts';
+import { int, iso, rowsOf } from './sql-rows.ts';
 
 /** Learners active within these days count on an organisation's overview (as the trainer dashboard). */
 const ACTIVE_DAYS = 30;
@@ -28,17 +26,38 @@ interface PageInput {
 const limitOf = (page: PageInput) => sql`limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`;
 
 /**
+ * An organisation's counts, over `o` (a row of organizations): one definition for the list and the
+ * overview. Staff and learners are counted among `people` (its members, each with their `role`);
+ * formations published and draft, archived ones aside; enrolments.
+ */
+const countsOf = (people: SQL) => sql`
+  (select count(*) from ${people} where role in ('trainer', 'admin')) as trainers,
+  (select count(*) from ${people} where role = 'student') as learners,
+  (select count(*) from courses c where c.organization_id = o.id and c.archived_at is null
+    and c.status = 'published') as published,
+  (select count(*) from courses c where c.organization_id = o.id and c.archived_at is null
+    and c.status = 'draft') as draft,
+  (select count(*) from course_enrollments e where e.organization_id = o.id) as enrolments`;
+
+const countsFrom = (row: Record<string, unknown>) => ({
+  trainers: int(row.trainers),
+  learners: int(row.learners),
+  published: int(row.published),
+  draft: int(row.draft),
+  enrolments: int(row.enrolments),
+});
+
+/** A formation's modules and lessons, over `c` (a row of courses). */
+const CONTENT_COUNTS = sql`
+  (select count(*) from course_modules m where m.course_id = c.id) as modules,
+  (select count(*) from course_lessons l where l.course_id = c.id) as lessons`;
+
+/**
  * The admin space's reads over one organisation or all of them, in an admin's transaction (the
  * policies let them read every row). Each page is two statements: its count and its rows.
  */
 export function organizationReads(adminEmails: readonly string[]) {
   const roleOf = (profile: string) => platformRoleOf(profile, adminEmails);
-  const isStaff = (profile: string) => sql`${roleOf(profile)} in ('trainer', 'admin')`;
-  const isStudent = (profile: string) => sql`${roleOf(profile)} = 'student'`;
-  const personMatches = (search: string | undefined): SQL =>
-    search
-      ? sql`and (p.full_name ilike ${containsPattern(search)} or p.email ilike ${containsPattern(search)})`
-      : sql``;
 
   async function total(tx: Tx, from: SQL): Promise<number> {
     const [row] = rowsOf<{ total: unknown }>(await tx.execute(sql`select count(*) as total from ${from}`));
@@ -53,28 +72,25 @@ export function organizationReads(adminEmails: readonly string[]) {
       const rows = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
           select o.id, o.name, o.created_at,
-            (select count(*) from profiles p where p.organization_id = o.id and ${isStaff('p')}) as trainers,
-            (select count(*) from profiles p where p.organization_id = o.id and ${isStudent('p')}) as learners,
-            (select count(*) from courses c where c.organization_id = o.id and c.archived_at is null
-              and c.status = 'published') as published,
-            (select count(*) from courses c where c.organization_id = o.id and c.archived_at is null
-              and c.status = 'draft') as draft,
-            (select count(*) from course_enrollments e where e.organization_id = o.id) as enrolments
+            ${countsOf(sql`(select ${roleOf('p')} as role from profiles p where p.organization_id = o.id) people`)}
           from ${from}
           order by o.name, o.id ${limitOf(query)}`),
       );
       return {
         total: count,
-        items: rows.map((row) => ({
-          id: row.id as string,
-          name: row.name as string,
-          createdAt: iso(row.created_at),
-          trainerCount: int(row.trainers),
-          learnerCount: int(row.learners),
-          publishedCourseCount: int(row.published),
-          draftCourseCount: int(row.draft),
-          enrolmentCount: int(row.enrolments),
-        })),
+        items: rows.map((row) => {
+          const counts = countsFrom(row);
+          return {
+            id: row.id as string,
+            name: row.name as string,
+            createdAt: iso(row.created_at),
+            trainerCount: counts.trainers,
+            learnerCount: counts.learners,
+            publishedCourseCount: counts.published,
+            draftCourseCount: counts.draft,
+            enrolmentCount: counts.enrolments,
+          };
+        }),
       };
     },
 
@@ -102,17 +118,11 @@ export function organizationReads(adminEmails: readonly string[]) {
             o.legal_representative_title, o.qualiopi_number, o.qualiopi_issuer,
             o.qualiopi_valid_until::text as qualiopi_valid_until,
             o.qualiopi_valid_until < (${atSql} at time zone 'Europe/Paris')::date as qualiopi_expired,
-            (select count(*) from members where role in ('trainer', 'admin')) as trainers,
-            (select count(*) from members where role = 'student') as learners,
+            ${countsOf(sql`members`)},
             (select count(*) from members l where l.role = 'student' and (
               exists (select 1 from sign_in_logs s where s.user_id = l.id and s.created_at >= ${activeSince})
               or exists (select 1 from user_time_tracking t where t.user_id = l.id
                 and t.last_activity_at >= ${activeSince}))) as active_learners,
-            (select count(*) from courses c where c.organization_id = o.id and c.archived_at is null
-              and c.status = 'published') as published,
-            (select count(*) from courses c where c.organization_id = o.id and c.archived_at is null
-              and c.status = 'draft') as draft,
-            (select count(*) from course_enrollments e where e.organization_id = o.id) as enrolments,
             (select round(avg(e.progress)) from course_enrollments e where e.organization_id = o.id) as average_progress,
             (select count(*) from student_questions q where q.organization_id = o.id and q.status = 'pending') as pending_questions,
             (select coalesce(sum(t.duration_seconds), 0) from user_time_tracking t where t.organization_id = o.id
@@ -140,6 +150,7 @@ export function organizationReads(adminEmails: readonly string[]) {
       if (!row) throw new AppError('NOT_FOUND');
       const text = (value: unknown) => (value as string | null) ?? null;
       const average = row.average_progress;
+      const counts = countsFrom(row);
       return {
         id: row.id as string,
         name: row.name as string,
@@ -162,12 +173,12 @@ export function organizationReads(adminEmails: readonly string[]) {
           isExpired: row.qualiopi_expired === true,
         },
         figures: {
-          trainers: int(row.trainers),
-          learners: int(row.learners),
+          trainers: counts.trainers,
+          learners: counts.learners,
           activeLearners: int(row.active_learners),
-          publishedCourses: int(row.published),
-          draftCourses: int(row.draft),
-          enrolments: int(row.enrolments),
+          publishedCourses: counts.published,
+          draftCourses: counts.draft,
+          enrolments: counts.enrolments,
           averageProgress: average === null || average === undefined ? null : int(average),
           pendingQuestions: int(row.pending_questions),
           monthSeconds: int(row.month_seconds),
@@ -183,71 +194,6 @@ export function organizationReads(adminEmails: readonly string[]) {
       };
     },
 
-    /** The organisation's staff, by name, with their role there and their last sign-in. */
-    async trainers(tx: Tx, organizationId: string, query: PageInput) {
-      const from = sql`profiles p where p.organization_id = ${organizationId} and ${isStaff('p')} ${personMatches(query.search)}`;
-      const count = await total(tx, from);
-      const rows = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`
-          select p.id, p.full_name, p.email,
-            coalesce((select t.organization_role from trainer_profiles t
-              where t.organization_id = p.organization_id and t.user_id = p.id), 'trainer') as organization_role,
-            (select count(*) from courses c where c.organization_id = p.organization_id and c.archived_at is null
-              and (c.created_by = p.id or exists (select 1 from trainer_course_assignments a
-                where a.organization_id = c.organization_id and a.course_id = c.id and a.trainer_id = p.id))) as courses,
-            (select max(s.created_at) from sign_in_logs s where s.user_id = p.id) as last_sign_in
-          from ${from}
-          order by p.full_name, p.id ${limitOf(query)}`),
-      );
-      return {
-        total: count,
-        rows: rows.map((row) => ({
-          id: row.id as string,
-          fullName: row.full_name as string,
-          email: row.email as string,
-          organizationRole: row.organization_role as OrganizationRole,
-          courseCount: int(row.courses),
-          lastSignInAt: isoOrNull(row.last_sign_in),
-        })),
-      };
-    },
-
-    /** The organisation's learners, by name, with their enrolments and last activity. */
-    async students(
-      tx: Tx,
-      organizationId: string,
-      query: PageInput,
-    ): Promise<Omit<AdminOrganizationStudentList, 'page' | 'pageSize'>> {
-      const from = sql`profiles p where p.organization_id = ${organizationId} and ${isStudent('p')} ${personMatches(query.search)}`;
-      const count = await total(tx, from);
-      const rows = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`
-          select p.id, p.full_name, p.email, p.created_at,
-            (select count(*) from course_enrollments e where e.organization_id = p.organization_id
-              and e.student_id = p.id) as enrolments,
-            (select round(avg(e.progress)) from course_enrollments e where e.organization_id = p.organization_id
-              and e.student_id = p.id) as progress,
-            greatest(
-              (select max(s.created_at) from sign_in_logs s where s.user_id = p.id),
-              (select max(t.last_activity_at) from user_time_tracking t where t.user_id = p.id)
-            ) as last_activity
-          from ${from}
-          order by p.full_name, p.id ${limitOf(query)}`),
-      );
-      return {
-        total: count,
-        items: rows.map((row) => ({
-          id: row.id as string,
-          fullName: row.full_name as string,
-          email: row.email as string,
-          enrolmentCount: int(row.enrolments),
-          progress: row.progress === null || row.progress === undefined ? null : int(row.progress),
-          lastActivityAt: isoOrNull(row.last_activity),
-          joinedAt: iso(row.created_at),
-        })),
-      };
-    },
-
     /** The organisation's formations (archived ones aside), newest change first. */
     async courses(
       tx: Tx,
@@ -259,9 +205,7 @@ export function organizationReads(adminEmails: readonly string[]) {
       const count = await total(tx, from);
       const rows = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
-          select c.id, c.title, c.status, c.updated_at,
-            (select count(*) from course_modules m where m.course_id = c.id) as modules,
-            (select count(*) from course_lessons l where l.course_id = c.id) as lessons,
+          select c.id, c.title, c.status, c.updated_at, ${CONTENT_COUNTS},
             (select count(*) from course_enrollments e where e.course_id = c.id) as enrolments
           from ${from}
           order by c.updated_at desc, c.id ${limitOf(query)}`),
@@ -287,9 +231,7 @@ export function organizationReads(adminEmails: readonly string[]) {
       const count = await total(tx, from);
       const rows = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
-          select c.id, c.title, c.status, c.organization_id, o.name as organization_name,
-            (select count(*) from course_modules m where m.course_id = c.id) as modules,
-            (select count(*) from course_lessons l where l.course_id = c.id) as lessons
+          select c.id, c.title, c.status, c.organization_id, o.name as organization_name, ${CONTENT_COUNTS}
           from ${from}
           order by c.title, o.name, c.id ${limitOf(query)}`),
       );

@@ -3,7 +3,7 @@ import type {
   AdminOrganizationCourseList,
   AdminOrganizationDetail,
   AdminOrganizationList,
-  AdminOrganizationTrainerList,
+  AdminTrainerList,
   PlatformOverview,
 } from '@cursus/contracts';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ export function describeDemoAdmin(world: DemoWorld) {
     it('gives the second organisation its invited manager, a published and a draft formation', async () => {
       const list = await get<AdminOrganizationList>('/api/admin/organizations?search=Lyon');
       const id = list.items[0]!.id;
-      const trainers = await get<AdminOrganizationTrainerList>(`/api/admin/organizations/${id}/trainers`);
+      const trainers = await get<AdminTrainerList>(`/api/admin/trainers?organizationId=${id}`);
       expect(trainers.items).toEqual([
         expect.objectContaining({
           fullName: 'Marc Girard',

@@ -6,4 +6,3 @@ export function rowsOf<T>(result: unknown): T[] {
 /** Counts come back as text (bigint) or numbers depending on the driver. */
 export const int = (value: unknown) => Number(value ?? 0);
 export const iso = (value: unknown) => new Date(value as string | Date).toISOString();
-export const isoOrNull = (value: unknown) => (value ? iso(value) : null);

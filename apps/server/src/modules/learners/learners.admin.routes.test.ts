@@ -41,6 +41,31 @@ describe("the admin's learners (/admin/students)", () => {
     expect(bad.body).toContain('organizationId');
   });
 
+  it("keeps another organisation's learners out of one organisation's list, searched and paged", async () => {
+    // The organisation page's learners tab reads this list filtered by organisation.
+    const a = world.users.trainerA.organizationId;
+    const list = (query: string) =>
+      world
+        .call('admin', 'GET', `/api/admin/learners?${query}`)
+        .then((response) => expectStatus<AdminLearnerList>(response, 200));
+    const own = await list(`organizationId=${a}`);
+    expect(own.items.map((row) => row.email).sort()).toEqual(['hugo@org-a.example', 'lea@org-a.example']);
+    expect(own.items[0]).toMatchObject({
+      courses: [],
+      progress: null,
+      joinedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect((await list(`organizationId=${a}&search=ines`)).total).toBe(0);
+    const first = await list(`organizationId=${a}&pageSize=1`);
+    const second = await list(`organizationId=${a}&pageSize=1&page=2`);
+    // The world's accounts share one name: the order between them is their id's, each on one page.
+    expect([first.total, second.total, second.page]).toEqual([2, 2, 2]);
+    expect([...first.items, ...second.items].map((row) => row.email).sort()).toEqual([
+      'hugo@org-a.example',
+      'lea@org-a.example',
+    ]);
+  });
+
   it("reads any organisation's learner's record, with its organisation", async () => {
     const record = expectStatus<AdminLearnerRecord>(
       await world.call('admin', 'GET', `/api/admin/learners/${world.users.studentB.id}`),

@@ -396,6 +396,7 @@ export function createLearnersService(deps: {
         lastActivityAt: row.lastActivity ? new Date(row.lastActivity).toISOString() : null,
         status: row.status,
         organization: { id: row.organizationId ?? '', name: row.organizationName ?? '' },
+        joinedAt: row.createdAt.toISOString(),
       })),
     };
   }
@@ -404,7 +405,10 @@ export function createLearnersService(deps: {
     async list(actor: SessionUser, rawQuery: LearnerListQuery) {
       const query = LearnerListQuerySchema.parse(rawQuery);
       const page = await asStaff(actor, (tx, organizationId) => pageLearners(tx, organizationId, query));
-      return { ...page, items: page.items.map(({ organization: _organization, ...row }) => row) };
+      return {
+        ...page,
+        items: page.items.map(({ organization: _organization, joinedAt: _joinedAt, ...row }) => row),
+      };
     },
 
     /** A platform admin's list: every organisation's learners, or one organisation's. */

@@ -80,6 +80,7 @@ export function pageOrganizationStudents<Columns extends Record<string, SQL>>(
         id: profiles.id,
         fullName: profiles.fullName,
         email: profiles.email,
+        createdAt: profiles.createdAt,
         organizationId: profiles.organizationId,
         organizationName: organizations.name,
         ...columns,

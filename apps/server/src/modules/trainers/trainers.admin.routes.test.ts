@@ -44,6 +44,33 @@ describe("the admin's trainers (/admin/trainers)", () => {
     expect((await world.call('admin', 'GET', '/api/admin/trainers?pageSize=500')).statusCode).toBe(400);
   });
 
+  it("keeps another organisation's staff out of one organisation's list, searched and paged", async () => {
+    // The organisation page's trainers tab reads this list filtered by organisation.
+    const a = world.users.trainerA.organizationId;
+    const list = (query: string) =>
+      world
+        .call('admin', 'GET', `/api/admin/trainers?${query}`)
+        .then((response) => expectStatus<AdminTrainerList>(response, 200));
+    const own = await list(`organizationId=${a}`);
+    expect(own.items).toEqual([
+      expect.objectContaining({
+        id: world.users.trainerA.id,
+        invitationPending: false,
+        organization: expect.objectContaining({ id: a }),
+        // Signed in to build the world.
+        lastSignInAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      }),
+    ]);
+    expect((await list(`organizationId=${a}&search=org-b`)).total).toBe(0);
+    expect((await list(`organizationId=${a}&search=TRAINER@ORG-A`)).items.map((row) => row.id)).toEqual([
+      world.users.trainerA.id,
+    ]);
+    const first = await list('pageSize=1');
+    const second = await list('pageSize=1&page=2');
+    expect([first.total, first.items.length, second.items.length]).toEqual([2, 1, 1]);
+    expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
+  });
+
   it("reads any organisation's trainer's record, read only, with its organisation", async () => {
     const record = expectStatus<AdminTrainerDetail>(
       await world.call('admin', 'GET', `/api/admin/trainers/${world.users.trainerB.id}`),

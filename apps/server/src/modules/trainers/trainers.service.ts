@@ -84,6 +84,8 @@ interface MemberRow {
   next_session_at: string | null;
   has_cv: boolean;
   diploma_count: number;
+  /** Read for a platform admin's list only. */
+  last_sign_in_at?: string | Date | null;
 }
 
 interface TeamMember {
@@ -372,8 +374,16 @@ export function createTrainersService(deps: {
     return { id: userId, email: invitation.email };
   }
 
-  /** One page of staff members (`members` selects from profiles `p`, left joined to trainer_profiles `t`). */
-  async function pageMembers(tx: Tx, members: SQL, query: { page: number; pageSize: number }) {
+  /**
+   * One page of staff members (`members` selects from profiles `p`, left joined to trainer_profiles
+   * `t`); with `lastSignIn`, each one's latest sign-in too (the admin's lists show it).
+   */
+  async function pageMembers(
+    tx: Tx,
+    members: SQL,
+    query: { page: number; pageSize: number },
+    { lastSignIn = false } = {},
+  ) {
     const at = now().toISOString();
     return rowsOf<MemberRow>(
       await tx.execute(sql`
@@ -392,6 +402,7 @@ export function createTrainersService(deps: {
             and d.trainer_id = p.id and d.kind = 'cv') as has_cv,
           (select count(*)::int from trainer_documents d where d.organization_id = p.organization_id
             and d.trainer_id = p.id and d.kind = 'diploma') as diploma_count
+          ${lastSignIn ? sql`, (select max(s.created_at) from sign_in_logs s where s.user_id = p.id) as last_sign_in_at` : sql``}
         from ${members}
         order by p.full_name, p.id
         limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
@@ -412,6 +423,7 @@ export function createTrainersService(deps: {
       hasCv: row.has_cv,
       diplomaCount: row.diploma_count,
       organization: { id: row.organization_id, name: row.organization_name },
+      lastSignInAt: row.last_sign_in_at ? iso(row.last_sign_in_at) : null,
     }));
   }
 
@@ -437,7 +449,9 @@ export function createTrainersService(deps: {
         };
       });
       return {
-        items: (await toSummaries(rows)).map(({ organization: _organization, ...row }) => row),
+        items: (await toSummaries(rows)).map(
+          ({ organization: _organization, lastSignInAt: _lastSignInAt, ...row }) => row,
+        ),
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -465,7 +479,10 @@ export function createTrainersService(deps: {
         const [counted] = rowsOf<{ total: number }>(
           await tx.execute(sql`select count(*)::int as total from ${members}`),
         );
-        return { total: counted?.total ?? 0, rows: await pageMembers(tx, members, query) };
+        return {
+          total: counted?.total ?? 0,
+          rows: await pageMembers(tx, members, query, { lastSignIn: true }),
+        };
       });
       return { items: await toSummaries(rows), total, page: query.page, pageSize: query.pageSize };
     },

@@ -1,8 +1,9 @@
 import type {
   AdminAuditQuery,
   AdminCourseQuery,
+  AdminLearnerListQuery,
   AdminOrganizationListQuery,
-  AdminPeopleQuery,
+  AdminTrainerListQuery,
 } from '@cursus/contracts';
 import { getDomainKey } from '@/lib/query-domains';
 
@@ -17,10 +18,8 @@ export const adminKeys = {
   platform: () => [...adminKeys.all, 'platform'] as const,
   organizations: (query: AdminOrganizationListQuery) => [...adminKeys.all, 'organizations', query] as const,
   organization: (organizationId: string) => [...adminKeys.all, 'organization', organizationId] as const,
-  trainers: (organizationId: string, query: AdminPeopleQuery) =>
-    [...adminKeys.organization(organizationId), 'trainers', query] as const,
-  students: (organizationId: string, query: AdminPeopleQuery) =>
-    [...adminKeys.organization(organizationId), 'students', query] as const,
+  trainers: (query: AdminTrainerListQuery) => [...adminKeys.all, 'trainers', query] as const,
+  students: (query: AdminLearnerListQuery) => [...adminKeys.all, 'students', query] as const,
   courses: (organizationId: string, query: AdminCourseQuery) =>
     [...adminKeys.organization(organizationId), 'courses', query] as const,
   catalogue: (query: AdminCourseQuery) => [...adminKeys.all, 'catalogue', query] as const,

@@ -1,4 +1,11 @@
-import { type AdminCourseQuery, type AdminPeopleQuery, adminRoutes } from '@cursus/contracts';
+import {
+  type AdminCourseQuery,
+  type AdminLearnerListQuery,
+  type AdminTrainerListQuery,
+  adminRoutes,
+  learnerRoutes,
+  trainerRoutes,
+} from '@cursus/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { adminKeys } from './admin-query-keys';
@@ -10,20 +17,20 @@ export function useAdminOrganization(organizationId: string) {
   });
 }
 
-export function useOrganizationTrainers(organizationId: string, query: AdminPeopleQuery) {
+/** The organisation's staff: the platform's trainer list (`/admin/trainers`) filtered by organisation. */
+export function useOrganizationTrainers(query: AdminTrainerListQuery & { organizationId: string }) {
   return useQuery({
-    queryKey: adminKeys.trainers(organizationId, query),
-    queryFn: ({ signal }) =>
-      callApi(adminRoutes.organizationTrainers, { params: { organizationId }, query, signal }),
+    queryKey: adminKeys.trainers(query),
+    queryFn: ({ signal }) => callApi(trainerRoutes.adminList, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useOrganizationStudents(organizationId: string, query: AdminPeopleQuery) {
+/** The organisation's learners: the platform's learner list (`/admin/students`) filtered by organisation. */
+export function useOrganizationStudents(query: AdminLearnerListQuery & { organizationId: string }) {
   return useQuery({
-    queryKey: adminKeys.students(organizationId, query),
-    queryFn: ({ signal }) =>
-      callApi(adminRoutes.organizationStudents, { params: { organizationId }, query, signal }),
+    queryKey: adminKeys.students(query),
+    queryFn: ({ signal }) => callApi(learnerRoutes.adminList, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,10 @@
-import type { AdminAuditList, AdminOrganizationCourseList, CatalogueCourseList } from '@cursus/contracts';
+import type {
+  AdminAuditList,
+  AdminLearnerList,
+  AdminOrganizationCourseList,
+  AdminTrainerList,
+  CatalogueCourseList,
+} from '@cursus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
@@ -6,6 +12,7 @@ import { apiError, mockApi, renderWithProviders } from '@/testing/test-utils';
 import { AuditLog } from './audit-log';
 import { OnboardOrganizationForm } from './onboard-organization-form';
 import { OrganizationCourses } from './organization-courses';
+import { OrganizationStudents, OrganizationTrainers } from './organization-people';
 
 const ORGANIZATION = '3f0e8a52-8f7e-4d38-9a57-4d0f3f8e2b11';
 const SOURCE = '5d1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e12';
@@ -113,6 +120,76 @@ describe('assigning a formation', () => {
       courseId: SOURCE,
       status: 'published',
     });
+  });
+});
+
+describe("an organisation's people", () => {
+  const organization = { id: ORGANIZATION, name: 'Atelier Numérique Lyon' };
+  const organizationIdOf = (fetchMock: { mock: { calls: unknown[][] } }) =>
+    new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost').searchParams.get('organizationId');
+
+  it("reads the platform's trainer list for the organisation, with the tab's columns", async () => {
+    const trainers: AdminTrainerList = {
+      items: [
+        {
+          id: 'marc',
+          fullName: 'Marc Girard',
+          email: 'marc@lyon.example',
+          organizationRole: 'manager',
+          invitationPending: true,
+          courses: [
+            { id: SOURCE, title: 'Gestes et postures' },
+            { id: '9a1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e14', title: 'Sécurité incendie' },
+          ],
+          upcomingSessionCount: 0,
+          nextSessionAt: null,
+          hasCv: false,
+          diplomaCount: 0,
+          organization,
+          lastSignInAt: null,
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    };
+    const { fetchMock } = mockApi({ 'GET /api/admin/trainers': () => ({ body: trainers }) });
+    renderWithProviders(<OrganizationTrainers organizationId={ORGANIZATION} />);
+    const row = await screen.findByRole('row', { name: /Marc Girard/ });
+    expect(within(row).getByRole('link', { name: 'Marc Girard' }).getAttribute('href')).toBe(
+      '/admin/trainer/marc',
+    );
+    for (const text of ['Responsable', 'Invitation en attente', '2', 'Jamais'])
+      expect(within(row).getByText(text)).toBeTruthy();
+    expect(organizationIdOf(fetchMock)).toBe(ORGANIZATION);
+  });
+
+  it("reads the platform's learner list for the organisation, with the tab's columns", async () => {
+    const learners: AdminLearnerList = {
+      items: [
+        {
+          id: 'lea',
+          fullName: 'Léa Martin',
+          email: 'lea@lyon.example',
+          courses: [{ id: SOURCE, title: 'Gestes et postures', progress: 40 }],
+          progress: 40,
+          weekSeconds: 0,
+          lastActivityAt: null,
+          status: 'never_signed_in',
+          organization,
+          joinedAt: '2026-01-05T09:00:00.000Z',
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    };
+    const { fetchMock } = mockApi({ 'GET /api/admin/learners': () => ({ body: learners }) });
+    renderWithProviders(<OrganizationStudents organizationId={ORGANIZATION} />);
+    const row = await screen.findByRole('row', { name: /Léa Martin/ });
+    for (const text of ['1', '40 %', 'Jamais']) expect(within(row).getByText(text)).toBeTruthy();
+    expect(within(row).getByText(/2026/)).toBeTruthy();
+    expect(organizationIdOf(fetchMock)).toBe(ORGANIZATION);
   });
 });
 

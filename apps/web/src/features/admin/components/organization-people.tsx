@@ -1,5 +1,6 @@
-import type { AdminOrganizationStudent, AdminOrganizationTrainer } from '@cursus/contracts';
-import { GraduationCap, UsersRound } from 'lucide-react';
+import type { AdminLearnerRow, AdminTrainerRow } from '@cursus/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { GraduationCap, type LucideIcon, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +8,7 @@ import { Badge } from '@/components/ui/badge';
 import { paths } from '@/config/paths';
 import { useOrganizationStudents, useOrganizationTrainers } from '../api/get-organization';
 import { type AdminFormat, useAdminFormat } from './format';
-import { ADMIN_PAGE_SIZE, type ListState, SearchableTable } from './searchable-table';
+import { ADMIN_PAGE_SIZE, type Column, type ListState, SearchableTable } from './searchable-table';
 
 const FIRST_PAGE: ListState = { search: '', page: 1 };
 
@@ -20,40 +21,63 @@ function When({ at, format, never }: { at: string | null; format: AdminFormat; n
   );
 }
 
-/** The organisation's staff: role there, invitation state, formations, last sign-in. */
-export function OrganizationTrainers({ organizationId }: { organizationId: string }) {
+interface Person {
+  id: string;
+  fullName: string;
+  email: string;
+}
+
+/**
+ * One of the organisation's people tabs: the platform's list of them (`/admin/trainers` or
+ * `/admin/students`) filtered by organisation, searched and paged by the server; the name links to
+ * the admin's record, the address follows, then the tab's own columns.
+ */
+function PeopleTable<Row extends Person>({
+  kind,
+  icon,
+  organizationId,
+  usePeople,
+  getHref,
+  columns,
+}: {
+  kind: 'trainers' | 'students';
+  icon: LucideIcon;
+  organizationId: string;
+  usePeople: (query: {
+    organizationId: string;
+    search?: string;
+    page: number;
+    pageSize: number;
+  }) => UseQueryResult<{ items: Row[]; total: number; page: number; pageSize: number }>;
+  getHref: (id: string) => string;
+  columns: Column<Row>[];
+}) {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
   const [state, setState] = useState(FIRST_PAGE);
-  const trainers = useOrganizationTrainers(organizationId, {
+  const people = usePeople({
+    organizationId,
     search: state.search || undefined,
     page: state.page,
     pageSize: ADMIN_PAGE_SIZE,
   });
   return (
-    <SearchableTable<AdminOrganizationTrainer>
-      query={trainers}
+    <SearchableTable<Row>
+      query={people}
       state={state}
       onStateChange={setState}
-      caption={t('trainers.caption')}
-      searchLabel={t('trainers.search')}
+      caption={t(`${kind}.caption`)}
+      searchLabel={t(`${kind}.search`)}
       rowKey={(row) => row.id}
-      summary={(total) => t('trainers.summary', { count: total, formatted: format.number(total) })}
-      empty={{
-        icon: UsersRound,
-        title: t('trainers.emptyTitle'),
-        description: t('trainers.emptyDescription'),
-      }}
-      errorTitle={t('trainers.error')}
+      summary={(total) => t(`${kind}.summary`, { count: total, formatted: format.number(total) })}
+      empty={{ icon, title: t(`${kind}.emptyTitle`), description: t(`${kind}.emptyDescription`) }}
+      errorTitle={t(`${kind}.error`)}
       columns={[
         {
           key: 'name',
           header: t('people.columns.name'),
           cell: (row) => (
-            <Link
-              to={paths.admin.trainerDetails.getHref(row.id)}
-              className="text-link underline-offset-4 hover:underline"
-            >
+            <Link to={getHref(row.id)} className="text-link underline-offset-4 hover:underline">
               {row.fullName}
             </Link>
           ),
@@ -63,6 +87,24 @@ export function OrganizationTrainers({ organizationId }: { organizationId: strin
           header: t('people.columns.email'),
           cell: (row) => <span className="break-all">{row.email}</span>,
         },
+        ...columns,
+      ]}
+    />
+  );
+}
+
+/** The organisation's staff: role there, invitation state, formations, last sign-in. */
+export function OrganizationTrainers({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation('admin');
+  const format = useAdminFormat();
+  return (
+    <PeopleTable<AdminTrainerRow>
+      kind="trainers"
+      icon={UsersRound}
+      organizationId={organizationId}
+      usePeople={useOrganizationTrainers}
+      getHref={paths.admin.trainerDetails.getHref}
+      columns={[
         {
           key: 'role',
           header: t('trainers.columns.role'),
@@ -78,7 +120,7 @@ export function OrganizationTrainers({ organizationId }: { organizationId: strin
         {
           key: 'courses',
           header: t('trainers.columns.courses'),
-          cell: (row) => format.number(row.courseCount),
+          cell: (row) => format.number(row.courses.length),
         },
         {
           key: 'lastSignIn',
@@ -90,53 +132,22 @@ export function OrganizationTrainers({ organizationId }: { organizationId: strin
   );
 }
 
-/** The organisation's learners: enrolments, average progress, last activity. */
+/** The organisation's learners: enrolments, average progress, last activity, arrival. */
 export function OrganizationStudents({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation('admin');
   const format = useAdminFormat();
-  const [state, setState] = useState(FIRST_PAGE);
-  const students = useOrganizationStudents(organizationId, {
-    search: state.search || undefined,
-    page: state.page,
-    pageSize: ADMIN_PAGE_SIZE,
-  });
   return (
-    <SearchableTable<AdminOrganizationStudent>
-      query={students}
-      state={state}
-      onStateChange={setState}
-      caption={t('students.caption')}
-      searchLabel={t('students.search')}
-      rowKey={(row) => row.id}
-      summary={(total) => t('students.summary', { count: total, formatted: format.number(total) })}
-      empty={{
-        icon: GraduationCap,
-        title: t('students.emptyTitle'),
-        description: t('students.emptyDescription'),
-      }}
-      errorTitle={t('students.error')}
+    <PeopleTable<AdminLearnerRow>
+      kind="students"
+      icon={GraduationCap}
+      organizationId={organizationId}
+      usePeople={useOrganizationStudents}
+      getHref={paths.admin.studentDetails.getHref}
       columns={[
-        {
-          key: 'name',
-          header: t('people.columns.name'),
-          cell: (row) => (
-            <Link
-              to={paths.admin.studentDetails.getHref(row.id)}
-              className="text-link underline-offset-4 hover:underline"
-            >
-              {row.fullName}
-            </Link>
-          ),
-        },
-        {
-          key: 'email',
-          header: t('people.columns.email'),
-          cell: (row) => <span className="break-all">{row.email}</span>,
-        },
         {
           key: 'enrolments',
           header: t('students.columns.enrolments'),
-          cell: (row) => format.number(row.enrolmentCount),
+          cell: (row) => format.number(row.courses.length),
         },
         {
           key: 'progress',

@@ -5,12 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { NoMatchState } from '@/components/ui/no-match-state';
-import { Pagination } from '@/components/ui/pagination';
-import { SkeletonCards } from '@/components/ui/skeleton-cards';
+import { ListStates } from '@/components/ui/list-states';
+import { PagedTable } from '@/components/ui/paged-table';
 import { useSettledSearch } from '@/hooks/use-settled-search';
-import { cn } from '@/lib/cn';
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -69,82 +66,49 @@ export function SearchableTable<Row>({
   const [searchText, setSearchText] = useState(state.search);
   useSettledSearch(searchText, state.search, (search) => onStateChange({ search: search.trim(), page: 1 }));
 
-  const renderBody = () => {
-    if (query.isPending) return <SkeletonCards label={t('loading')} count={3} bars={['w-1/3', 'w-2/3']} />;
-    if (query.isError)
-      return (
-        <LoadErrorAlert
-          error={query.error}
-          title={errorTitle}
-          retryLabel={t('retry')}
-          onRetry={() => query.refetch()}
-        />
-      );
-    const { items, total, page, pageSize } = query.data;
-    if (total === 0)
-      return state.search ? (
-        <NoMatchState
-          title={t('list.noMatchTitle')}
-          description={t('list.noMatchDescription')}
-          resetLabel={t('list.reset')}
-          onReset={() => {
-            setSearchText('');
-            onStateChange({ search: '', page: 1 });
-          }}
-        />
-      ) : (
-        <EmptyState {...empty} />
-      );
-    const [first, ...rest] = columns;
-    return (
-      <div className="flex flex-col gap-4">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {summary(total)}
-        </p>
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
-          <table
-            aria-busy={query.isFetching || undefined}
-            className={cn(
-              'w-full border-collapse text-left text-sm',
-              query.isPlaceholderData && 'opacity-70',
-            )}
-          >
-            <caption className="sr-only">{caption}</caption>
-            <thead className="bg-muted text-xs text-muted-foreground">
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                    {column.header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr key={rowKey(row)} className="border-t border-border align-top">
-                  <th scope="row" className="px-3 py-3 font-medium">
-                    {first.cell(row)}
-                  </th>
-                  {rest.map((column) => (
-                    <td key={column.key} className="px-3 py-3">
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          label={t('list.pages', { list: caption })}
+  const [first, ...rest] = columns;
+  const renderBody = () => (
+    <ListStates
+      query={query}
+      loading={{ label: t('loading') }}
+      error={{ title: errorTitle, retryLabel: t('retry') }}
+      isFiltered={state.search !== ''}
+      noMatch={{
+        title: t('list.noMatchTitle'),
+        description: t('list.noMatchDescription'),
+        resetLabel: t('list.reset'),
+        onReset: () => {
+          setSearchText('');
+          onStateChange({ search: '', page: 1 });
+        },
+      }}
+      empty={<EmptyState {...empty} />}
+    >
+      {(list) => (
+        <PagedTable
+          query={list}
+          caption={caption}
+          columns={columns}
+          summary={summary(list.data.total)}
+          pagesLabel={t('list.pages', { list: caption })}
           onPageChange={(next) => onStateChange({ ...state, page: next })}
-        />
-      </div>
-    );
-  };
+        >
+          {list.data.items.map((row) => (
+            <tr key={rowKey(row)} className="border-t border-border align-top">
+              <th scope="row" className="px-3 py-3 font-medium">
+                {first.cell(row)}
+              </th>
+              {rest.map((column) => (
+                <td key={column.key} className="px-3 py-3">
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </PagedTable>
+      )}
+    </ListStates>
+  );
 
   return (
     <div className="flex flex-col gap-4">

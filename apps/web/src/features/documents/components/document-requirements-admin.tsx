@@ -20,7 +20,7 @@ import { NoMatchState } from '@/components/ui/no-match-state';
 import { Pagination } from '@/components/ui/pagination';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { TabList } from '@/components/ui/tab-list';
-import { useSettledSearch } from '@/hooks/use-settled-search';
+import { usePagedSearch } from '@/hooks/use-paged-search';
 import { useTabs } from '@/hooks/use-tabs';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
@@ -30,7 +30,7 @@ import {
   useOrganizationChecks,
   useRequirementOverview,
 } from '../api/document-requirements';
-import { RequirementCheckList } from './requirement-checks';
+import { LearnerCheckPages, RequirementCheckList } from './requirement-checks';
 import { RequirementFormDialog, ReviewDialog } from './requirement-dialogs';
 
 const TABS = ['requirements', 'checks'] as const;
@@ -210,19 +210,13 @@ function OrganizationChecksPanel({
   onClose: () => void;
 }) {
   const { t } = useTranslation('documents');
-  const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  const { page, setPage, search, searchText, setSearchText } = usePagedSearch();
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
   const searchId = useId();
   const checks = useOrganizationChecks(organizationId, {
     page,
     pageSize: LEARNERS_PAGE_SIZE,
     search: search || undefined,
-  });
-  useSettledSearch(searchText, search, (value) => {
-    setSearch(value);
-    setPage(1);
   });
 
   const reviewActions = (check: RequirementCheck) => {
@@ -296,27 +290,10 @@ function OrganizationChecksPanel({
             />
           </FilterField>
         </FilterBar>
-        {learners.total === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('requirements.checks.noLearners')}</p>
-        ) : (
-          <ul className="flex flex-col gap-4">
-            {learners.items.map((learner) => (
-              <li key={learner.studentId} className="rounded-lg border border-border p-4">
-                <h3 className="mb-3 font-semibold text-foreground">{learner.fullName}</h3>
-                <RequirementCheckList
-                  checks={learner.checks}
-                  label={t('requirements.checks.of', { name: learner.fullName })}
-                  actions={reviewActions}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Pagination
-          page={learners.page}
-          pageSize={learners.pageSize}
-          total={learners.total}
-          label={t('requirements.checks.pages')}
+        <LearnerCheckPages
+          learners={learners}
+          headingLevel="h3"
+          actions={reviewActions}
           onPageChange={setPage}
         />
       </Card>
@@ -331,15 +308,9 @@ function ChecksTab() {
   const { t } = useTranslation('documents');
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = searchParams.get('org');
-  const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  const { page, setPage, search, searchText, setSearchText, clearSearch } = usePagedSearch();
   const searchId = useId();
   const overview = useRequirementOverview({ page, pageSize: PAGE_SIZE, search: search || undefined });
-  useSettledSearch(searchText, search, (value) => {
-    setSearch(value);
-    setPage(1);
-  });
   const select = (organizationId: string | null) => {
     const next = new URLSearchParams(searchParams);
     if (organizationId) next.set('org', organizationId);
@@ -367,10 +338,7 @@ function ChecksTab() {
           title={t('requirements.overview.noMatchTitle')}
           description={t('requirements.overview.noMatchDescription')}
           resetLabel={t('requirements.overview.reset')}
-          onReset={() => {
-            setSearchText('');
-            setSearch('');
-          }}
+          onReset={clearSearch}
         />
       );
     return (

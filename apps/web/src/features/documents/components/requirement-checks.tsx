@@ -3,6 +3,7 @@ import { CircleAlert, CircleCheck, CircleDashed, CircleX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { Pagination } from '@/components/ui/pagination';
 import { FileLink, useFormatDate } from './document-labels';
 
 const STATE_VARIANTS: Record<RequirementState, BadgeVariant> = {
@@ -95,5 +96,56 @@ export function RequirementCheckList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A page of an organisation's learners, each with their checks under their name, and the pages;
+ * `headingLevel` keeps the page's outline (a learner's name sits below the section's heading).
+ */
+export function LearnerCheckPages({
+  learners,
+  headingLevel,
+  actions,
+  onPageChange,
+}: {
+  learners: {
+    items: { studentId: string; fullName: string; checks: RequirementCheck[] }[];
+    total: number;
+    page: number;
+    pageSize: number;
+  };
+  headingLevel: 'h3' | 'h4';
+  actions?: (check: RequirementCheck) => ReactNode;
+  onPageChange: (page: number) => void;
+}) {
+  const { t } = useTranslation('documents');
+  const Heading = headingLevel;
+  return (
+    <>
+      {learners.total === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('requirements.checks.noLearners')}</p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {learners.items.map((learner) => (
+            <li key={learner.studentId} className="rounded-lg border border-border p-4">
+              <Heading className="mb-3 font-semibold text-foreground">{learner.fullName}</Heading>
+              <RequirementCheckList
+                checks={learner.checks}
+                label={t('requirements.checks.of', { name: learner.fullName })}
+                actions={actions}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination
+        page={learners.page}
+        pageSize={learners.pageSize}
+        total={learners.total}
+        label={t('requirements.checks.pages')}
+        onPageChange={onPageChange}
+      />
+    </>
   );
 }

@@ -1,14 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { Pagination } from '@/components/ui/pagination';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
-import { useSettledSearch } from '@/hooks/use-settled-search';
+import { usePagedSearch } from '@/hooks/use-paged-search';
 import { useStaffChecks } from '../api/document-requirements';
-import { RequirementCheckList } from './requirement-checks';
+import { LearnerCheckPages, RequirementCheckList } from './requirement-checks';
 
 const PAGE_SIZE = 10;
 
@@ -18,15 +17,9 @@ const PAGE_SIZE = 10;
  */
 export function StaffRequirementChecks() {
   const { t } = useTranslation('documents');
-  const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
+  const { page, setPage, search, searchText, setSearchText } = usePagedSearch();
   const searchId = useId();
   const checks = useStaffChecks({ page, pageSize: PAGE_SIZE, search: search || undefined });
-  useSettledSearch(searchText, search, (value) => {
-    setSearch(value);
-    setPage(1);
-  });
 
   const body = () => {
     if (checks.isPending)
@@ -63,28 +56,7 @@ export function StaffRequirementChecks() {
               onChange={(event) => setSearchText(event.target.value)}
             />
           </div>
-          {learners.total === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('requirements.checks.noLearners')}</p>
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {learners.items.map((learner) => (
-                <li key={learner.studentId} className="rounded-lg border border-border p-4">
-                  <h4 className="mb-3 font-medium text-foreground">{learner.fullName}</h4>
-                  <RequirementCheckList
-                    checks={learner.checks}
-                    label={t('requirements.checks.of', { name: learner.fullName })}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pagination
-            page={learners.page}
-            pageSize={learners.pageSize}
-            total={learners.total}
-            label={t('requirements.checks.pages')}
-            onPageChange={setPage}
-          />
+          <LearnerCheckPages learners={learners} headingLevel="h4" onPageChange={setPage} />
         </section>
       </div>
     );

@@ -5,20 +5,16 @@ import {
   type WebhookLogStatus,
 } from '@cursus/contracts';
 import { Webhook } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterBar, FilterField } from '@/components/ui/filter-bar';
 import { Input } from '@/components/ui/input';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { NoMatchState } from '@/components/ui/no-match-state';
-import { Pagination } from '@/components/ui/pagination';
+import { ListStates } from '@/components/ui/list-states';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Select } from '@/components/ui/select';
-import { SkeletonCards } from '@/components/ui/skeleton-cards';
-import { useSettledSearch } from '@/hooks/use-settled-search';
-import { cn } from '@/lib/cn';
+import { oneOf, pageFrom, useAddressFilters } from '@/hooks/use-address-filters';
 import { useWebhookLogs, useWebhookOrganizations } from '../api/funding-webhooks';
 import { useWebhookFormat, WebhookReason, WebhookStatusBadge } from './webhook-labels';
 import { WebhookLogDetail } from './webhook-log-detail';
@@ -36,14 +32,12 @@ interface Filters {
 }
 
 function readFilters(search: URLSearchParams): Filters {
-  const page = Number(search.get('page'));
-  const status = search.get('status') as WebhookLogStatus | null;
   return {
     search: search.get('q') ?? '',
-    status: status && WEBHOOK_LOG_STATUSES.includes(status) ? status : '',
+    status: oneOf(WEBHOOK_LOG_STATUSES, search.get('status')),
     eventType: search.get('event') ?? '',
     organizationId: search.get('org') ?? '',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageFrom(search),
     logId: search.get('log') ?? '',
   };
 }
@@ -75,115 +69,77 @@ function toQuery(filters: Filters): WebhookLogQuery {
 export function WebhookLogList() {
   const { t } = useTranslation('fundingWebhooks');
   const format = useWebhookFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readFilters(searchParams);
-  const [searchText, setSearchText] = useState(filters.search);
+  const { filters, searchText, setSearchText, update, replace, reset } = useAddressFilters(
+    readFilters,
+    writeFilters,
+  );
   const logs = useWebhookLogs(toQuery(filters));
   const organizations = useWebhookOrganizations();
   const ids = { search: useId(), status: useId(), event: useId(), organization: useId() };
-
-  const update = (changes: Partial<Filters>) =>
-    setSearchParams(writeFilters({ ...filters, page: 1, ...changes }), { replace: true });
-  useSettledSearch(searchText, filters.search, (search) => update({ search }));
-
   const hasFilters = Boolean(filters.search || filters.status || filters.eventType || filters.organizationId);
-  const resetFilters = () => {
-    setSearchText('');
-    setSearchParams(new URLSearchParams(), { replace: true });
-  };
 
-  const renderBody = () => {
-    if (logs.isPending)
-      return <SkeletonCards label={t('list.loading')} count={3} bars={['w-1/3', 'w-2/3']} />;
-    if (logs.isError)
-      return (
-        <LoadErrorAlert
-          error={logs.error}
-          title={t('list.error')}
-          retryLabel={t('retry')}
-          onRetry={() => logs.refetch()}
-        />
-      );
-    const { items, total, page, pageSize } = logs.data;
-    if (total === 0)
-      return hasFilters ? (
-        <NoMatchState
-          title={t('list.noMatchTitle')}
-          description={t('list.noMatchDescription')}
-          resetLabel={t('list.reset')}
-          onReset={resetFilters}
-        />
-      ) : (
+  const renderBody = () => (
+    <ListStates
+      query={logs}
+      loading={{ label: t('list.loading') }}
+      error={{ title: t('list.error'), retryLabel: t('retry') }}
+      isFiltered={hasFilters}
+      noMatch={{
+        title: t('list.noMatchTitle'),
+        description: t('list.noMatchDescription'),
+        resetLabel: t('list.reset'),
+        onReset: () => reset(readFilters(new URLSearchParams())),
+      }}
+      empty={
         <EmptyState icon={Webhook} title={t('list.emptyTitle')} description={t('list.emptyDescription')} />
-      );
-    return (
-      <div className="flex flex-col gap-4">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {t('list.summary', { count: total, formatted: format.number(total) })}
-        </p>
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
-          <table
-            aria-busy={logs.isFetching || undefined}
-            className={cn('w-full border-collapse text-left text-sm', logs.isPlaceholderData && 'opacity-70')}
-          >
-            <caption className="sr-only">{t('list.caption')}</caption>
-            <thead className="bg-muted text-xs text-muted-foreground">
-              <tr>
-                {(['receivedAt', 'organization', 'event', 'status', 'payload'] as const).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                    {t(`list.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((log) => (
-                <tr key={log.id} className="border-t border-border align-top">
-                  <th scope="row" className="px-3 py-3 font-medium whitespace-nowrap">
-                    <Button
-                      variant="link"
-                      className="h-auto p-0"
-                      aria-label={t('list.openLabel', { date: format.dateTime(log.createdAt) })}
-                      onClick={() =>
-                        setSearchParams(writeFilters({ ...filters, logId: log.id }), { replace: true })
-                      }
-                    >
-                      <time dateTime={log.createdAt}>{format.dateTime(log.createdAt)}</time>
-                    </Button>
-                  </th>
-                  <td className="px-3 py-3">{log.organizationName ?? '—'}</td>
-                  <td className="px-3 py-3 break-all">{log.eventType ?? t('list.unknownEvent')}</td>
-                  <td className="px-3 py-3">
-                    <WebhookStatusBadge status={log.status} />
-                    {(log.errorCode || log.error) && (
-                      <p className="mt-1 text-xs text-muted-foreground">
-                        <WebhookReason log={log} />
-                      </p>
-                    )}
-                  </td>
-                  <td className="max-w-md px-3 py-3">
-                    <code className="block text-xs break-all text-muted-foreground">
-                      {log.payloadPreview}
-                      {log.payloadTruncated && '…'}
-                    </code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          label={t('list.pages')}
-          onPageChange={(next) =>
-            setSearchParams(writeFilters({ ...filters, page: next }), { replace: true })
-          }
-        />
-      </div>
-    );
-  };
+      }
+    >
+      {(list) => (
+        <PagedTable
+          query={list}
+          caption={t('list.caption')}
+          columns={(['receivedAt', 'organization', 'event', 'status', 'payload'] as const).map((column) => ({
+            key: column,
+            header: t(`list.columns.${column}`),
+          }))}
+          summary={t('list.summary', { count: list.data.total, formatted: format.number(list.data.total) })}
+          pagesLabel={t('list.pages')}
+          onPageChange={(page) => replace({ ...filters, page })}
+        >
+          {list.data.items.map((log) => (
+            <tr key={log.id} className="border-t border-border align-top">
+              <th scope="row" className="px-3 py-3 font-medium whitespace-nowrap">
+                <Button
+                  variant="link"
+                  className="h-auto p-0"
+                  aria-label={t('list.openLabel', { date: format.dateTime(log.createdAt) })}
+                  onClick={() => replace({ ...filters, logId: log.id })}
+                >
+                  <time dateTime={log.createdAt}>{format.dateTime(log.createdAt)}</time>
+                </Button>
+              </th>
+              <td className="px-3 py-3">{log.organizationName ?? '—'}</td>
+              <td className="px-3 py-3 break-all">{log.eventType ?? t('list.unknownEvent')}</td>
+              <td className="px-3 py-3">
+                <WebhookStatusBadge status={log.status} />
+                {(log.errorCode || log.error) && (
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    <WebhookReason log={log} />
+                  </p>
+                )}
+              </td>
+              <td className="max-w-md px-3 py-3">
+                <code className="block text-xs break-all text-muted-foreground">
+                  {log.payloadPreview}
+                  {log.payloadTruncated && '…'}
+                </code>
+              </td>
+            </tr>
+          ))}
+        </PagedTable>
+      )}
+    </ListStates>
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -243,10 +199,7 @@ export function WebhookLogList() {
       </FilterBar>
       {renderBody()}
       {filters.logId && (
-        <WebhookLogDetail
-          logId={filters.logId}
-          onClose={() => setSearchParams(writeFilters({ ...filters, logId: '' }), { replace: true })}
-        />
+        <WebhookLogDetail logId={filters.logId} onClose={() => replace({ ...filters, logId: '' })} />
       )}
     </div>
   );

@@ -11,19 +11,16 @@ import {
 import { FileUp, GraduationCap, Settings, UserPlus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterBar, FilterField } from '@/components/ui/filter-bar';
 import { Input } from '@/components/ui/input';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { NoMatchState } from '@/components/ui/no-match-state';
-import { Pagination } from '@/components/ui/pagination';
+import { ListStates } from '@/components/ui/list-states';
+import { PagedTable } from '@/components/ui/paged-table';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
-import { SkeletonCards } from '@/components/ui/skeleton-cards';
-import { useSettledSearch } from '@/hooks/use-settled-search';
-import { cn } from '@/lib/cn';
+import { oneOf, pageFrom, useAddressFilters } from '@/hooks/use-address-filters';
 import { useAdminLearners, useCourseOptions, useLearners } from '../api/learners';
 import { ImportLearnersDialog } from './import-learners-dialog';
 import { InviteLearnerDialog } from './invite-learner-dialog';
@@ -31,7 +28,6 @@ import { LearnerStatusBadge, useLearnerFormat } from './learner-labels';
 import { LearnerSettingsDialog } from './learner-settings-dialog';
 
 const PAGE_SIZE = 20;
-/** Search boxes wait for a pause in typing before asking the server. */
 
 const SORT_OPTIONS = [
   'name-asc',
@@ -56,12 +52,7 @@ interface Filters {
   page: number;
 }
 
-function oneOf<T extends string>(options: readonly T[], value: string | null): T | '' {
-  return options.includes(value as T) ? (value as T) : '';
-}
-
 function readFilters(search: URLSearchParams): Filters {
-  const page = Number(search.get('page'));
   return {
     search: search.get('q') ?? '',
     courseId: search.get('course') ?? '',
@@ -69,7 +60,7 @@ function readFilters(search: URLSearchParams): Filters {
     status: oneOf(LEARNER_STATUSES, search.get('status')),
     progress: oneOf(PROGRESS_BANDS, search.get('progress')),
     sort: oneOf(SORT_OPTIONS, search.get('sort')) || 'name-asc',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageFrom(search),
   };
 }
 
@@ -150,9 +141,10 @@ export function LearnerList({
   const isPlatform = organizations !== undefined;
   const { t } = useTranslation('learners');
   const format = useLearnerFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readFilters(searchParams);
-  const [searchText, setSearchText] = useState(filters.search);
+  const { filters, searchText, setSearchText, update, replace, reset } = useAddressFilters(
+    readFilters,
+    writeFilters,
+  );
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const courses = useCourseOptions({ enabled: !isPlatform });
   const own = useLearners(toQuery(filters), { enabled: !isPlatform });
@@ -170,46 +162,29 @@ export function LearnerList({
     sort: useId(),
   };
 
-  const update = (changes: Partial<Filters>) => {
-    // Any new filter starts again from the first page.
-    setSearchParams(writeFilters({ ...filters, page: 1, ...changes }), { replace: true });
-  };
-
-  useSettledSearch(searchText, filters.search, (search) => update({ search }));
-
   const hasFilters =
     filters.search !== '' ||
     filters.courseId !== '' ||
     filters.organizationId !== '' ||
     filters.status !== '' ||
     filters.progress !== '';
-  const resetFilters = () => {
-    setSearchText('');
-    setSearchParams(new URLSearchParams(), { replace: true });
-  };
+  const columns = isPlatform
+    ? (['name', 'organization', 'email', 'courses', 'weekTime', 'lastActivity', 'status'] as const)
+    : (['name', 'email', 'courses', 'weekTime', 'lastActivity', 'status'] as const);
 
-  const renderBody = () => {
-    if (learners.isPending)
-      return <SkeletonCards label={t('list.loading')} count={3} bars={['w-1/3', 'w-2/3']} />;
-    if (learners.isError)
-      return (
-        <LoadErrorAlert
-          error={learners.error}
-          title={t('list.error')}
-          retryLabel={t('retry')}
-          onRetry={() => learners.refetch()}
-        />
-      );
-    const { items, total, page, pageSize } = learners.data;
-    if (total === 0)
-      return hasFilters ? (
-        <NoMatchState
-          title={t('list.noMatchTitle')}
-          description={t('list.noMatchDescription')}
-          resetLabel={t('list.reset')}
-          onReset={resetFilters}
-        />
-      ) : (
+  const renderBody = () => (
+    <ListStates
+      query={learners}
+      loading={{ label: t('list.loading') }}
+      error={{ title: t('list.error'), retryLabel: t('retry') }}
+      isFiltered={hasFilters}
+      noMatch={{
+        title: t('list.noMatchTitle'),
+        description: t('list.noMatchDescription'),
+        resetLabel: t('list.reset'),
+        onReset: () => reset(readFilters(new URLSearchParams())),
+      }}
+      empty={
         <EmptyState
           icon={GraduationCap}
           title={t('list.emptyTitle')}
@@ -223,89 +198,50 @@ export function LearnerList({
             )
           }
         />
-      );
-    return (
-      <div className="flex flex-col gap-4">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {t('list.summary', { count: total, formatted: format.number(total) })}
-        </p>
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
-          <table
-            aria-busy={learners.isFetching || undefined}
-            className={cn(
-              'w-full border-collapse text-left text-sm',
-              learners.isPlaceholderData && 'opacity-70',
-            )}
-          >
-            <caption className="sr-only">{t('list.caption')}</caption>
-            <thead className="bg-muted text-xs text-muted-foreground">
-              <tr>
-                {(isPlatform
-                  ? ([
-                      'name',
-                      'organization',
-                      'email',
-                      'courses',
-                      'weekTime',
-                      'lastActivity',
-                      'status',
-                    ] as const)
-                  : (['name', 'email', 'courses', 'weekTime', 'lastActivity', 'status'] as const)
-                ).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                    {t(`list.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((learner) => (
-                <tr key={learner.id} className="border-t border-border align-top">
-                  <th scope="row" className="px-3 py-3 font-medium">
-                    <Link
-                      to={getRecordHref(learner.id)}
-                      className="text-link underline-offset-4 hover:underline"
-                    >
-                      {learner.fullName}
-                    </Link>
-                  </th>
-                  {isPlatform && <td className="px-3 py-3">{organizationOf(learner)?.name}</td>}
-                  <td className="px-3 py-3 break-all text-muted-foreground">{learner.email}</td>
-                  <td className="px-3 py-3">
-                    <CourseProgress courses={learner.courses} />
-                  </td>
-                  <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                    {format.duration(learner.weekSeconds)}
-                  </td>
-                  <td className="px-3 py-3 whitespace-nowrap">
-                    {learner.lastActivityAt ? (
-                      <time dateTime={learner.lastActivityAt} title={format.dateTime(learner.lastActivityAt)}>
-                        {format.recent(learner.lastActivityAt)}
-                      </time>
-                    ) : (
-                      <span className="text-muted-foreground">{t('list.never')}</span>
-                    )}
-                  </td>
-                  <td className="px-3 py-3">
-                    <LearnerStatusBadge status={learner.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          label={t('list.pages')}
-          onPageChange={(next) =>
-            setSearchParams(writeFilters({ ...filters, page: next }), { replace: true })
-          }
-        />
-      </div>
-    );
-  };
+      }
+    >
+      {(list) => (
+        <PagedTable
+          query={list}
+          caption={t('list.caption')}
+          columns={columns.map((column) => ({ key: column, header: t(`list.columns.${column}`) }))}
+          summary={t('list.summary', { count: list.data.total, formatted: format.number(list.data.total) })}
+          pagesLabel={t('list.pages')}
+          onPageChange={(page) => replace({ ...filters, page })}
+        >
+          {list.data.items.map((learner: LearnerRow | AdminLearnerRow) => (
+            <tr key={learner.id} className="border-t border-border align-top">
+              <th scope="row" className="px-3 py-3 font-medium">
+                <Link to={getRecordHref(learner.id)} className="text-link underline-offset-4 hover:underline">
+                  {learner.fullName}
+                </Link>
+              </th>
+              {isPlatform && <td className="px-3 py-3">{organizationOf(learner)?.name}</td>}
+              <td className="px-3 py-3 break-all text-muted-foreground">{learner.email}</td>
+              <td className="px-3 py-3">
+                <CourseProgress courses={learner.courses} />
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap tabular-nums">
+                {format.duration(learner.weekSeconds)}
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap">
+                {learner.lastActivityAt ? (
+                  <time dateTime={learner.lastActivityAt} title={format.dateTime(learner.lastActivityAt)}>
+                    {format.recent(learner.lastActivityAt)}
+                  </time>
+                ) : (
+                  <span className="text-muted-foreground">{t('list.never')}</span>
+                )}
+              </td>
+              <td className="px-3 py-3">
+                <LearnerStatusBadge status={learner.status} />
+              </td>
+            </tr>
+          ))}
+        </PagedTable>
+      )}
+    </ListStates>
+  );
 
   return (
     <div className="flex flex-col gap-6">

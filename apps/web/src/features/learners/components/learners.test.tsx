@@ -421,6 +421,7 @@ describe("the platform admin's learners", () => {
               lastActivityAt: null,
               status: 'never_signed_in',
               organization: ORGANIZATIONS[0],
+              joinedAt: '2026-01-05T09:00:00.000Z',
             },
           ],
           total: 1,

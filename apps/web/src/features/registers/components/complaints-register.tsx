@@ -12,13 +12,12 @@ import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FilterBar } from '@/components/ui/filter-bar';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
 import { useCloseComplaint, useComplaints } from '../api/registers';
 import { ComplaintFormDialog } from './complaint-form-dialog';
 import { useFormatDay } from './register-labels';
-import { FilterChoice, FilterSearch, RegisterHeader, RegisterResults } from './register-list';
+import { FilterChoice, RegisterResults, RegisterSection, useRegisterFilters } from './register-list';
 
 const PAGE_SIZE = 10;
 
@@ -35,67 +34,57 @@ const STATUS_VARIANTS: Record<ComplaintStatus, BadgeVariant> = {
  */
 export function ComplaintsRegister() {
   const { t } = useTranslation('registers');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [kind, setKind] = useState<ComplaintKind | ''>('');
-  const [status, setStatus] = useState<ComplaintStatus | ''>('');
-  const deferredSearch = useDeferredValue(search.trim());
+  const { filters, page, setPage, update, isFiltered, reset } = useRegisterFilters({
+    search: '',
+    kind: '' as ComplaintKind | '',
+    status: '' as ComplaintStatus | '',
+  });
+  const deferredSearch = useDeferredValue(filters.search.trim());
   const complaints = useComplaints({
     page,
     pageSize: PAGE_SIZE,
     search: deferredSearch || undefined,
-    kind: kind || undefined,
-    status: status || undefined,
+    kind: filters.kind || undefined,
+    status: filters.status || undefined,
   });
   const [editing, setEditing] = useState<Complaint | 'new' | null>(null);
   const [closing, setClosing] = useState<Complaint | null>(null);
-  const ids = { title: useId(), search: useId(), kind: useId(), status: useId() };
-  const filtered =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
-  const isFiltered = Boolean(search.trim() || kind || status);
-  const reset = () => {
-    setSearch('');
-    setKind('');
-    setStatus('');
-    setPage(1);
-  };
+  const ids = { kind: useId(), status: useId() };
 
   return (
-    <section className="flex flex-col gap-6" aria-labelledby={ids.title}>
-      <RegisterHeader
-        id={ids.title}
-        title={t('complaints.title')}
-        description={t('complaints.description')}
-        addLabel={t('complaints.add')}
-        onAdd={() => setEditing('new')}
-      />
-      <FilterBar label={t('list.filters')} className="lg:grid-cols-[2fr_1fr_1fr]">
-        <FilterSearch id={ids.search} value={search} onChange={filtered(setSearch)} />
-        <FilterChoice
-          id={ids.kind}
-          label={t('complaints.fields.kind')}
-          value={kind}
-          options={COMPLAINT_KINDS.map((option) => ({
-            value: option,
-            label: t(`complaints.kind.${option}`),
-          }))}
-          onChange={(value) => filtered(setKind)(value as ComplaintKind | '')}
-        />
-        <FilterChoice
-          id={ids.status}
-          label={t('complaints.fields.status')}
-          value={status}
-          options={COMPLAINT_STATUSES.map((option) => ({
-            value: option,
-            label: t(`complaints.status.${option}`),
-          }))}
-          onChange={(value) => filtered(setStatus)(value as ComplaintStatus | '')}
-        />
-      </FilterBar>
+    <RegisterSection
+      title={t('complaints.title')}
+      description={t('complaints.description')}
+      addLabel={t('complaints.add')}
+      onAdd={() => setEditing('new')}
+      search={filters.search}
+      onSearchChange={(search) => update({ search })}
+      filtersClassName="lg:grid-cols-[2fr_1fr_1fr]"
+      filters={
+        <>
+          <FilterChoice
+            id={ids.kind}
+            label={t('complaints.fields.kind')}
+            value={filters.kind}
+            options={COMPLAINT_KINDS.map((option) => ({
+              value: option,
+              label: t(`complaints.kind.${option}`),
+            }))}
+            onChange={(value) => update({ kind: value as ComplaintKind | '' })}
+          />
+          <FilterChoice
+            id={ids.status}
+            label={t('complaints.fields.status')}
+            value={filters.status}
+            options={COMPLAINT_STATUSES.map((option) => ({
+              value: option,
+              label: t(`complaints.status.${option}`),
+            }))}
+            onChange={(value) => update({ status: value as ComplaintStatus | '' })}
+          />
+        </>
+      }
+    >
       <RegisterResults
         query={complaints}
         label={t('complaints.title')}
@@ -127,7 +116,7 @@ export function ComplaintsRegister() {
         />
       )}
       {closing && <CloseComplaintDialog complaint={closing} onClose={() => setClosing(null)} />}
-    </section>
+    </RegisterSection>
   );
 }
 

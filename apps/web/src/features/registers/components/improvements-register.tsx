@@ -13,11 +13,10 @@ import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { FilterBar } from '@/components/ui/filter-bar';
 import { useImprovements } from '../api/registers';
 import { CloseImprovementDialog, ImprovementFormDialog } from './improvement-dialogs';
 import { useFormatDay } from './register-labels';
-import { FilterChoice, FilterSearch, RegisterHeader, RegisterResults } from './register-list';
+import { FilterChoice, RegisterResults, RegisterSection, useRegisterFilters } from './register-list';
 
 const PAGE_SIZE = 10;
 
@@ -34,75 +33,64 @@ const STATUS_VARIANTS: Record<ImprovementStatus, BadgeVariant> = {
  */
 export function ImprovementsRegister({ scope }: { scope: ImprovementScope }) {
   const { t } = useTranslation('registers');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<ImprovementStatus | ''>('');
-  const [origin, setOrigin] = useState<ImprovementOrigin | ''>('');
-  const [overdueOnly, setOverdueOnly] = useState(false);
-  const deferredSearch = useDeferredValue(search.trim());
+  const { filters, page, setPage, update, isFiltered, reset } = useRegisterFilters({
+    search: '',
+    status: '' as ImprovementStatus | '',
+    origin: '' as ImprovementOrigin | '',
+    overdueOnly: false,
+  });
+  const deferredSearch = useDeferredValue(filters.search.trim());
   const improvements = useImprovements(scope, {
     page,
     pageSize: PAGE_SIZE,
     search: deferredSearch || undefined,
-    status: status || undefined,
-    origin: origin || undefined,
-    overdue: overdueOnly ? 'true' : undefined,
+    status: filters.status || undefined,
+    origin: filters.origin || undefined,
+    overdue: filters.overdueOnly ? 'true' : undefined,
   });
   const [editing, setEditing] = useState<Improvement | 'new' | null>(null);
   const [closing, setClosing] = useState<Improvement | null>(null);
-  const ids = { title: useId(), search: useId(), status: useId(), origin: useId() };
-  const filtered =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
-  const isFiltered = Boolean(search.trim() || status || origin || overdueOnly);
-  const reset = () => {
-    setSearch('');
-    setStatus('');
-    setOrigin('');
-    setOverdueOnly(false);
-    setPage(1);
-  };
+  const ids = { status: useId(), origin: useId() };
   const origins = IMPROVEMENT_ORIGINS.filter((option) => scope === 'organization' || option !== 'complaint');
 
   return (
-    <section className="flex flex-col gap-6" aria-labelledby={ids.title}>
-      <RegisterHeader
-        id={ids.title}
-        title={t(`improvements.title.${scope}`)}
-        description={t(`improvements.description.${scope}`)}
-        addLabel={t('improvements.add')}
-        onAdd={() => setEditing('new')}
-      />
-      <FilterBar label={t('list.filters')} className="lg:grid-cols-[2fr_1fr_1fr_auto]">
-        <FilterSearch id={ids.search} value={search} onChange={filtered(setSearch)} />
-        <FilterChoice
-          id={ids.status}
-          label={t('improvements.fields.status')}
-          value={status}
-          options={IMPROVEMENT_STATUSES.map((option) => ({
-            value: option,
-            label: t(`improvements.status.${option}`),
-          }))}
-          onChange={(value) => filtered(setStatus)(value as ImprovementStatus | '')}
-        />
-        <FilterChoice
-          id={ids.origin}
-          label={t('improvements.fields.origin')}
-          value={origin}
-          options={origins.map((option) => ({ value: option, label: t(`improvements.origin.${option}`) }))}
-          onChange={(value) => filtered(setOrigin)(value as ImprovementOrigin | '')}
-        />
-        <div className="flex items-end pb-2">
-          <Checkbox
-            label={t('improvements.overdueOnly')}
-            checked={overdueOnly}
-            onChange={(event) => filtered(setOverdueOnly)(event.target.checked)}
+    <RegisterSection
+      title={t(`improvements.title.${scope}`)}
+      description={t(`improvements.description.${scope}`)}
+      addLabel={t('improvements.add')}
+      onAdd={() => setEditing('new')}
+      search={filters.search}
+      onSearchChange={(search) => update({ search })}
+      filtersClassName="lg:grid-cols-[2fr_1fr_1fr_auto]"
+      filters={
+        <>
+          <FilterChoice
+            id={ids.status}
+            label={t('improvements.fields.status')}
+            value={filters.status}
+            options={IMPROVEMENT_STATUSES.map((option) => ({
+              value: option,
+              label: t(`improvements.status.${option}`),
+            }))}
+            onChange={(value) => update({ status: value as ImprovementStatus | '' })}
           />
-        </div>
-      </FilterBar>
+          <FilterChoice
+            id={ids.origin}
+            label={t('improvements.fields.origin')}
+            value={filters.origin}
+            options={origins.map((option) => ({ value: option, label: t(`improvements.origin.${option}`) }))}
+            onChange={(value) => update({ origin: value as ImprovementOrigin | '' })}
+          />
+          <div className="flex items-end pb-2">
+            <Checkbox
+              label={t('improvements.overdueOnly')}
+              checked={filters.overdueOnly}
+              onChange={(event) => update({ overdueOnly: event.target.checked })}
+            />
+          </div>
+        </>
+      }
+    >
       <RegisterResults
         query={improvements}
         label={t(`improvements.title.${scope}`)}
@@ -137,7 +125,7 @@ export function ImprovementsRegister({ scope }: { scope: ImprovementScope }) {
       {closing && (
         <CloseImprovementDialog scope={scope} improvement={closing} onClose={() => setClosing(null)} />
       )}
-    </section>
+    </RegisterSection>
   );
 }
 

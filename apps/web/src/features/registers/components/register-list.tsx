@@ -1,44 +1,88 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type LucideIcon, Plus } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { FilterField } from '@/components/ui/filter-bar';
+import { FilterBar, FilterField } from '@/components/ui/filter-bar';
 import { Input } from '@/components/ui/input';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { NoMatchState } from '@/components/ui/no-match-state';
+import { ListStates } from '@/components/ui/list-states';
 import { PagedList } from '@/components/ui/paged-list';
 import { Select } from '@/components/ui/select';
-import { SkeletonCards } from '@/components/ui/skeleton-cards';
 
-/** A register's heading, what it is for, and the button that adds an entry. */
-export function RegisterHeader({
-  id,
+/**
+ * A register's filters and page, kept in the tab's state (the compliance page's address holds the
+ * tab): any change of filter starts again from the first page.
+ */
+export function useRegisterFilters<Filters extends { search: string }>(cleared: Filters) {
+  const [filters, setFilters] = useState(cleared);
+  const [page, setPage] = useState(1);
+  return {
+    filters,
+    page,
+    setPage,
+    update: (changes: Partial<Filters>) => {
+      setFilters((current) => ({ ...current, ...changes }));
+      setPage(1);
+    },
+    isFiltered: Object.values(filters).some((value) =>
+      typeof value === 'string' ? value.trim() !== '' : Boolean(value),
+    ),
+    reset: () => {
+      setFilters(cleared);
+      setPage(1);
+    },
+  };
+}
+
+/**
+ * A register's section: its heading, what it is for and the button that adds an entry, then its
+ * filters (the search box first, `filters` after it) and, as `children`, its results and dialogs.
+ */
+export function RegisterSection({
   title,
   description,
   addLabel,
   onAdd,
+  search,
+  onSearchChange,
+  filtersClassName,
+  filters,
+  children,
 }: {
-  id: string;
   title: string;
   description: string;
   addLabel: string;
   onAdd: () => void;
+  search: string;
+  onSearchChange: (search: string) => void;
+  /** The filter bar's columns on wide screens, the search box's first. */
+  filtersClassName: string;
+  filters: ReactNode;
+  children: ReactNode;
 }) {
+  const { t } = useTranslation('registers');
+  const ids = { title: useId(), search: useId() };
   return (
-    <div className="flex flex-wrap items-start justify-between gap-3">
-      <div className="flex flex-col gap-1">
-        <h2 id={id} className="text-lg font-semibold text-foreground">
-          {title}
-        </h2>
-        <p className="text-sm text-muted-foreground">{description}</p>
+    <section className="flex flex-col gap-6" aria-labelledby={ids.title}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h2 id={ids.title} className="text-lg font-semibold text-foreground">
+            {title}
+          </h2>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+        <Button onClick={onAdd}>
+          <Plus aria-hidden="true" className="size-4" />
+          {addLabel}
+        </Button>
       </div>
-      <Button onClick={onAdd}>
-        <Plus aria-hidden="true" className="size-4" />
-        {addLabel}
-      </Button>
-    </div>
+      <FilterBar label={t('list.filters')} className={filtersClassName}>
+        <FilterSearch id={ids.search} value={search} onChange={onSearchChange} />
+        {filters}
+      </FilterBar>
+      {children}
+    </section>
   );
 }
 
@@ -66,41 +110,32 @@ export function RegisterResults<T>({
   children: (items: T[]) => ReactNode;
 }) {
   const { t } = useTranslation('registers');
-  const { data } = query;
   return (
-    <>
-      {query.isPending && <SkeletonCards label={t('list.loading')} count={3} bars={['w-1/3', 'w-2/3']} />}
-      {query.isError && (
-        <LoadErrorAlert
-          error={query.error}
-          title={t('list.error')}
-          retryLabel={t('list.retry')}
-          onRetry={() => query.refetch()}
-        />
-      )}
-      {data?.total === 0 &&
-        (isFiltered ? (
-          <NoMatchState
-            title={t('list.noMatchTitle')}
-            description={t('list.noMatchDescription')}
-            resetLabel={t('list.reset')}
-            onReset={onReset}
-          />
-        ) : (
-          <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />
-        ))}
-      {data && data.total > 0 && (
+    <ListStates
+      query={query}
+      loading={{ label: t('list.loading') }}
+      error={{ title: t('list.error'), retryLabel: t('list.retry') }}
+      isFiltered={isFiltered}
+      noMatch={{
+        title: t('list.noMatchTitle'),
+        description: t('list.noMatchDescription'),
+        resetLabel: t('list.reset'),
+        onReset,
+      }}
+      empty={<EmptyState icon={empty.icon} title={empty.title} description={empty.description} />}
+    >
+      {(list) => (
         <PagedList
-          query={{ data, isFetching: query.isFetching, isPlaceholderData: query.isPlaceholderData }}
+          query={list}
           label={label}
-          summary={<p className="text-sm text-muted-foreground">{summary(data.total)}</p>}
+          summary={<p className="text-sm text-muted-foreground">{summary(list.data.total)}</p>}
           pagesLabel={t('list.pages')}
           onPageChange={onPageChange}
         >
-          {children(data.items)}
+          {children(list.data.items)}
         </PagedList>
       )}
-    </>
+    </ListStates>
   );
 }
 
@@ -134,7 +169,7 @@ export function FilterChoice({
 }
 
 /** The search box of a register's list. */
-export function FilterSearch({
+function FilterSearch({
   id,
   value,
   onChange,

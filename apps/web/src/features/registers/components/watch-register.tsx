@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FilterBar } from '@/components/ui/filter-bar';
 import { useImprovements, useSaveWatchEntry, useWatchEntries } from '../api/registers';
 import { ChoiceField, RegisterFormDialog, TextField, useRegisterForm } from './register-form';
 import { parisToday, useFormatDay } from './register-labels';
-import { FilterChoice, FilterSearch, RegisterHeader, RegisterResults } from './register-list';
+import { FilterChoice, RegisterResults, RegisterSection, useRegisterFilters } from './register-list';
 
 const PAGE_SIZE = 10;
 
@@ -19,57 +18,42 @@ const PAGE_SIZE = 10;
  */
 export function WatchRegister() {
   const { t } = useTranslation('registers');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [indicator, setIndicator] = useState<WatchIndicator | ''>('');
-  const deferredSearch = useDeferredValue(search.trim());
+  const { filters, page, setPage, update, isFiltered, reset } = useRegisterFilters({
+    search: '',
+    indicator: '' as WatchIndicator | '',
+  });
+  const deferredSearch = useDeferredValue(filters.search.trim());
   const entries = useWatchEntries({
     page,
     pageSize: PAGE_SIZE,
     search: deferredSearch || undefined,
-    indicator: indicator || undefined,
+    indicator: filters.indicator || undefined,
   });
   const [editing, setEditing] = useState<WatchEntry | 'new' | null>(null);
-  const ids = { title: useId(), search: useId(), indicator: useId() };
-  const isFiltered = Boolean(search.trim() || indicator);
-  const reset = () => {
-    setSearch('');
-    setIndicator('');
-    setPage(1);
-  };
+  const ids = { indicator: useId() };
 
   return (
-    <section className="flex flex-col gap-6" aria-labelledby={ids.title}>
-      <RegisterHeader
-        id={ids.title}
-        title={t('watch.title')}
-        description={t('watch.description')}
-        addLabel={t('watch.add')}
-        onAdd={() => setEditing('new')}
-      />
-      <FilterBar label={t('list.filters')} className="lg:grid-cols-[2fr_1fr]">
-        <FilterSearch
-          id={ids.search}
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
+    <RegisterSection
+      title={t('watch.title')}
+      description={t('watch.description')}
+      addLabel={t('watch.add')}
+      onAdd={() => setEditing('new')}
+      search={filters.search}
+      onSearchChange={(search) => update({ search })}
+      filtersClassName="lg:grid-cols-[2fr_1fr]"
+      filters={
         <FilterChoice
           id={ids.indicator}
           label={t('watch.fields.indicator')}
-          value={String(indicator)}
+          value={String(filters.indicator)}
           options={WATCH_INDICATORS.map((option) => ({
             value: String(option),
             label: t(`watch.indicator.${option}`),
           }))}
-          onChange={(value) => {
-            setIndicator(value ? (Number(value) as WatchIndicator) : '');
-            setPage(1);
-          }}
+          onChange={(value) => update({ indicator: value ? (Number(value) as WatchIndicator) : '' })}
         />
-      </FilterBar>
+      }
+    >
       <RegisterResults
         query={entries}
         label={t('watch.title')}
@@ -86,7 +70,7 @@ export function WatchRegister() {
       {editing && (
         <WatchFormDialog entry={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       )}
-    </section>
+    </RegisterSection>
   );
 }
 

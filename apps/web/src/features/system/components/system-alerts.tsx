@@ -9,23 +9,22 @@ import {
 import { BellOff, CheckCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterBar, FilterField } from '@/components/ui/filter-bar';
-import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { NoMatchState } from '@/components/ui/no-match-state';
-import { Pagination } from '@/components/ui/pagination';
+import { ListStates } from '@/components/ui/list-states';
+import { PagedList } from '@/components/ui/paged-list';
 import { Select } from '@/components/ui/select';
-import { SkeletonCards } from '@/components/ui/skeleton-cards';
+import { oneOf, pageFrom, useAddressFilters } from '@/hooks/use-address-filters';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
 import { useResolveAlerts, useSystemAlerts } from '../api/get-system-alerts';
 import { type SystemFormat, useSystemFormat } from './format';
 import { SeverityBadge } from './severity-badge';
+import { SeverityFilter } from './severity-filter';
 
 const PAGE_SIZE = 20;
 type Status = (typeof ALERT_STATUSES)[number];
@@ -37,13 +36,10 @@ interface Filters {
 }
 
 function readFilters(search: URLSearchParams): Filters {
-  const status = search.get('status') as Status;
-  const severity = search.get('severity') as LogSeverity;
-  const page = Number(search.get('page'));
   return {
-    status: ALERT_STATUSES.includes(status) ? status : 'unresolved',
-    severity: LOG_SEVERITIES.includes(severity) ? severity : '',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    status: oneOf(ALERT_STATUSES, search.get('status')) || 'unresolved',
+    severity: oneOf(LOG_SEVERITIES, search.get('severity')),
+    page: pageFrom(search),
   };
 }
 
@@ -165,8 +161,7 @@ function AlertCard({
 export function SystemAlerts() {
   const { t } = useTranslation('system');
   const format = useSystemFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readFilters(searchParams);
+  const { filters, update, replace, reset } = useAddressFilters(readFilters, writeFilters);
   const alerts = useSystemAlerts({
     status: filters.status,
     severity: filters.severity || undefined,
@@ -175,9 +170,7 @@ export function SystemAlerts() {
   });
   const resolveAlerts = useResolveAlerts();
   const [isConfirming, setIsConfirming] = useState(false);
-  const ids = { status: useId(), severity: useId() };
-  const update = (changes: Partial<Filters>) =>
-    setSearchParams(writeFilters({ ...filters, page: 1, ...changes }), { replace: true });
+  const statusId = useId();
 
   const visibleUnresolved = (alerts.data?.items ?? [])
     .filter((alert) => !alert.isResolved)
@@ -194,43 +187,35 @@ export function SystemAlerts() {
       },
     );
 
-  const renderList = () => {
-    if (alerts.isPending)
-      return <SkeletonCards label={t('alerts.loading')} count={2} bars={['w-1/4', 'w-2/3']} />;
-    if (alerts.isError)
-      return (
-        <LoadErrorAlert
-          error={alerts.error}
-          title={t('alerts.error')}
-          retryLabel={t('retry')}
-          onRetry={() => alerts.refetch()}
-        />
-      );
-    const { items, total, page, pageSize } = alerts.data;
-    const hasFilters = filters.status !== 'unresolved' || filters.severity !== '';
-    if (total === 0)
-      return hasFilters ? (
-        <NoMatchState
-          title={t('alerts.noMatchTitle')}
-          description={t('alerts.noMatchDescription')}
-          resetLabel={t('alerts.reset')}
-          onReset={() => setSearchParams(new URLSearchParams(), { replace: true })}
-        />
-      ) : (
+  const renderList = () => (
+    <ListStates
+      query={alerts}
+      loading={{ label: t('alerts.loading'), count: 2, bars: ['w-1/4', 'w-2/3'] }}
+      error={{ title: t('alerts.error'), retryLabel: t('retry') }}
+      isFiltered={filters.status !== 'unresolved' || filters.severity !== ''}
+      noMatch={{
+        title: t('alerts.noMatchTitle'),
+        description: t('alerts.noMatchDescription'),
+        resetLabel: t('alerts.reset'),
+        onReset: () => reset(readFilters(new URLSearchParams())),
+      }}
+      empty={
         <EmptyState
           icon={BellOff}
           title={t('alerts.emptyTitle')}
           description={t('alerts.emptyDescription')}
         />
-      );
-    return (
-      <div className="flex flex-col gap-4">
-        <ul
-          aria-label={t('alerts.list')}
-          aria-busy={alerts.isFetching || undefined}
-          className="flex flex-col gap-3"
+      }
+    >
+      {(list) => (
+        <PagedList
+          query={list}
+          label={t('alerts.list')}
+          summary={null}
+          pagesLabel={t('alerts.pages')}
+          onPageChange={(page) => replace({ ...filters, page })}
         >
-          {items.map((alert) => (
+          {list.data.items.map((alert) => (
             <AlertCard
               key={alert.id}
               alert={alert}
@@ -239,19 +224,10 @@ export function SystemAlerts() {
               onResolve={() => resolve([alert.id])}
             />
           ))}
-        </ul>
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          label={t('alerts.pages')}
-          onPageChange={(next) =>
-            setSearchParams(writeFilters({ ...filters, page: next }), { replace: true })
-          }
-        />
-      </div>
-    );
-  };
+        </PagedList>
+      )}
+    </ListStates>
+  );
 
   const unresolvedTotal = alerts.data?.unresolvedTotal ?? 0;
   return (
@@ -272,9 +248,9 @@ export function SystemAlerts() {
         )}
       </div>
       <FilterBar label={t('alerts.filters')} className="lg:grid-cols-[1fr_1fr_2fr]">
-        <FilterField label={t('alerts.status')} htmlFor={ids.status}>
+        <FilterField label={t('alerts.status')} htmlFor={statusId}>
           <Select
-            id={ids.status}
+            id={statusId}
             value={filters.status}
             onChange={(event) => update({ status: event.target.value as Status })}
           >
@@ -285,20 +261,7 @@ export function SystemAlerts() {
             ))}
           </Select>
         </FilterField>
-        <FilterField label={t('alerts.severity')} htmlFor={ids.severity}>
-          <Select
-            id={ids.severity}
-            value={filters.severity}
-            onChange={(event) => update({ severity: event.target.value as LogSeverity | '' })}
-          >
-            <option value="">{t('alerts.allSeverities')}</option>
-            {LOG_SEVERITIES.map((severity) => (
-              <option key={severity} value={severity}>
-                {t(`severity.${severity}`)}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
+        <SeverityFilter value={filters.severity} onChange={(severity) => update({ severity })} />
       </FilterBar>
       {renderList()}
       {isConfirming && (

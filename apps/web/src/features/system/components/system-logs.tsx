@@ -16,20 +16,20 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterBar, FilterField } from '@/components/ui/filter-bar';
 import { Input } from '@/components/ui/input';
+import { ListStates } from '@/components/ui/list-states';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
-import { NoMatchState } from '@/components/ui/no-match-state';
-import { Pagination } from '@/components/ui/pagination';
+import { PagedTable } from '@/components/ui/paged-table';
 import { Select } from '@/components/ui/select';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { TabList } from '@/components/ui/tab-list';
-import { useSettledSearch } from '@/hooks/use-settled-search';
+import { oneOf, pageFrom, useAddressFilters } from '@/hooks/use-address-filters';
 import { useTabs } from '@/hooks/use-tabs';
-import { cn } from '@/lib/cn';
 import { useSystemLogSummary, useSystemLogs } from '../api/get-system-logs';
 import { type SystemFormat, useSystemFormat } from './format';
 import { LogDetailDialog } from './log-detail-dialog';
 import { NotFoundList } from './not-found-list';
 import { SeverityBadge } from './severity-badge';
+import { SeverityFilter } from './severity-filter';
 
 // recharts is most of this screen's weight: the list shows at once, the chart follows.
 const ErrorsChart = lazy(() => import('./errors-chart').then((module) => ({ default: module.ErrorsChart })));
@@ -47,19 +47,14 @@ interface Filters {
   page: number;
 }
 
-function oneOf<T extends string>(options: readonly T[], value: string | null): T | '' {
-  return options.includes(value as T) ? (value as T) : '';
-}
-
 function readFilters(search: URLSearchParams): Filters {
-  const page = Number(search.get('page'));
   return {
     search: search.get('q') ?? '',
     severity: oneOf(LOG_SEVERITIES, search.get('severity')),
     category: search.get('category') ?? '',
     organizationId: search.get('organization') ?? '',
     period: oneOf(LOG_PERIODS, search.get('period')) || '24h',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
+    page: pageFrom(search),
   };
 }
 
@@ -125,9 +120,10 @@ function ChartPanel({ summary, format }: { summary: SystemLogSummary | undefined
 function LogsPanel() {
   const { t } = useTranslation('system');
   const format = useSystemFormat();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = readFilters(searchParams);
-  const [searchText, setSearchText] = useState(filters.search);
+  const { filters, searchText, setSearchText, update, replace, reset } = useAddressFilters(
+    readFilters,
+    writeFilters,
+  );
   const [opened, setOpened] = useState<SystemLog | null>(null);
   const query = toQuery(filters);
   const logs = useSystemLogs(query);
@@ -139,116 +135,79 @@ function LogsPanel() {
   });
   const ids = {
     search: useId(),
-    severity: useId(),
     category: useId(),
     organization: useId(),
     period: useId(),
   };
-
-  const update = (changes: Partial<Filters>) =>
-    setSearchParams(writeFilters({ ...filters, page: 1, ...changes }), { replace: true });
-  useSettledSearch(searchText, filters.search, (search) => update({ search }));
   const hasFilters =
     filters.search !== '' ||
     filters.severity !== '' ||
     filters.category !== '' ||
     filters.organizationId !== '';
-  const resetFilters = () => {
-    setSearchText('');
-    setSearchParams(
-      writeFilters({ ...filters, search: '', severity: '', category: '', organizationId: '', page: 1 }),
-      {
-        replace: true,
-      },
-    );
-  };
 
-  const renderList = () => {
-    if (logs.isPending)
-      return <SkeletonCards label={t('monitoring.loading')} count={3} bars={['w-1/4', 'w-2/3']} />;
-    if (logs.isError)
-      return (
-        <LoadErrorAlert
-          error={logs.error}
-          title={t('monitoring.error')}
-          retryLabel={t('retry')}
-          onRetry={() => logs.refetch()}
-        />
-      );
-    const { items, total, page, pageSize } = logs.data;
-    if (total === 0)
-      return hasFilters ? (
-        <NoMatchState
-          title={t('monitoring.noMatchTitle')}
-          description={t('monitoring.noMatchDescription')}
-          resetLabel={t('monitoring.reset')}
-          onReset={resetFilters}
-        />
-      ) : (
+  const renderList = () => (
+    <ListStates
+      query={logs}
+      loading={{ label: t('monitoring.loading'), bars: ['w-1/4', 'w-2/3'] }}
+      error={{ title: t('monitoring.error'), retryLabel: t('retry') }}
+      isFiltered={hasFilters}
+      noMatch={{
+        title: t('monitoring.noMatchTitle'),
+        description: t('monitoring.noMatchDescription'),
+        resetLabel: t('monitoring.reset'),
+        // The period is not a filter of what exists: it stays.
+        onReset: () =>
+          reset({ ...filters, search: '', severity: '', category: '', organizationId: '', page: 1 }),
+      }}
+      empty={
         <EmptyState
           icon={ScrollText}
           title={t('monitoring.emptyTitle')}
           description={t('monitoring.emptyDescription')}
         />
-      );
-    return (
-      <div className="flex flex-col gap-4">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {t('monitoring.summary', { count: total, formatted: format.number(total) })}
-        </p>
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
-          <table
-            aria-busy={logs.isFetching || undefined}
-            className={cn('w-full border-collapse text-left text-sm', logs.isPlaceholderData && 'opacity-70')}
-          >
-            <caption className="sr-only">{t('monitoring.caption')}</caption>
-            <thead className="bg-muted text-xs text-muted-foreground">
-              <tr>
-                {(['date', 'severity', 'category', 'message', 'organization'] as const).map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                    {t(`monitoring.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((log) => (
-                <tr key={log.id} className="border-t border-border align-top">
-                  <td className="px-3 py-3 whitespace-nowrap tabular-nums">
-                    <time dateTime={log.createdAt}>{format.dateTime(log.createdAt)}</time>
-                  </td>
-                  <td className="px-3 py-3">
-                    <SeverityBadge severity={log.severity} />
-                  </td>
-                  <td className="px-3 py-3 whitespace-nowrap">{log.category}</td>
-                  <th scope="row" className="max-w-md px-3 py-3 text-left font-normal">
-                    <Button
-                      variant="link"
-                      className="h-auto p-0 text-left break-words whitespace-normal"
-                      aria-label={t('monitoring.open', { message: log.message })}
-                      onClick={() => setOpened(log)}
-                    >
-                      {log.message}
-                    </Button>
-                  </th>
-                  <td className="px-3 py-3">{log.organizationName ?? t('platform')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pagination
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          label={t('monitoring.pages')}
-          onPageChange={(next) =>
-            setSearchParams(writeFilters({ ...filters, page: next }), { replace: true })
-          }
-        />
-      </div>
-    );
-  };
+      }
+    >
+      {(list) => (
+        <PagedTable
+          query={list}
+          caption={t('monitoring.caption')}
+          columns={(['date', 'severity', 'category', 'message', 'organization'] as const).map((column) => ({
+            key: column,
+            header: t(`monitoring.columns.${column}`),
+          }))}
+          summary={t('monitoring.summary', {
+            count: list.data.total,
+            formatted: format.number(list.data.total),
+          })}
+          pagesLabel={t('monitoring.pages')}
+          onPageChange={(page) => replace({ ...filters, page })}
+        >
+          {list.data.items.map((log) => (
+            <tr key={log.id} className="border-t border-border align-top">
+              <td className="px-3 py-3 whitespace-nowrap tabular-nums">
+                <time dateTime={log.createdAt}>{format.dateTime(log.createdAt)}</time>
+              </td>
+              <td className="px-3 py-3">
+                <SeverityBadge severity={log.severity} />
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap">{log.category}</td>
+              <th scope="row" className="max-w-md px-3 py-3 text-left font-normal">
+                <Button
+                  variant="link"
+                  className="h-auto p-0 text-left break-words whitespace-normal"
+                  aria-label={t('monitoring.open', { message: log.message })}
+                  onClick={() => setOpened(log)}
+                >
+                  {log.message}
+                </Button>
+              </th>
+              <td className="px-3 py-3">{log.organizationName ?? t('platform')}</td>
+            </tr>
+          ))}
+        </PagedTable>
+      )}
+    </ListStates>
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -263,20 +222,7 @@ function LogsPanel() {
             onChange={(event) => setSearchText(event.target.value)}
           />
         </FilterField>
-        <FilterField label={t('monitoring.severity')} htmlFor={ids.severity}>
-          <Select
-            id={ids.severity}
-            value={filters.severity}
-            onChange={(event) => update({ severity: event.target.value as LogSeverity | '' })}
-          >
-            <option value="">{t('monitoring.allSeverities')}</option>
-            {LOG_SEVERITIES.map((severity) => (
-              <option key={severity} value={severity}>
-                {t(`severity.${severity}`)}
-              </option>
-            ))}
-          </Select>
-        </FilterField>
+        <SeverityFilter value={filters.severity} onChange={(severity) => update({ severity })} />
         <FilterField label={t('monitoring.category')} htmlFor={ids.category}>
           <Select
             id={ids.category}

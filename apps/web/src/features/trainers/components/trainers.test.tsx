@@ -187,7 +187,11 @@ describe("the platform admin's trainers", () => {
     mockApi({
       'GET /api/admin/trainers': () => ({
         body: {
-          items: team.items.map((item) => ({ ...item, organization: ORGANIZATIONS[0] })),
+          items: team.items.map((item) => ({
+            ...item,
+            organization: ORGANIZATIONS[0],
+            lastSignInAt: null,
+          })),
           total: team.total,
           page: 1,
           pageSize: 10,
