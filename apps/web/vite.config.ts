@@ -4,11 +4,19 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudgets } from './build/bundle-budgets';
+import { createFirstLoadTest } from './build/first-load';
 import { precompress } from './build/precompress';
 import { pureContracts } from './build/pure-contracts';
 
 /** The dark theme's --background (src/styles.css): the default theme, so the splash screen matches it. */
 const DARK_BACKGROUND = '#020617';
+
+/** The libraries every screen runs: the vendor chunk, for what of them the first screen needs. */
+const VENDOR_LIBRARIES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query|use-sync-external-store)[\\/]/;
+
+/** What of them the first screen runs (the entry's static imports): the rest goes with its screens. */
+const isInFirstLoad = createFirstLoadTest(fileURLToPath(new URL('./src/main.tsx', import.meta.url)));
 
 /** src/locales/en/courses.json, loaded by lib/i18n.ts as a chunk of its own. */
 const LOCALE_FILE = /\/locales\/(\w+)\/([\w-]+)\.json$/;
@@ -83,13 +91,15 @@ export default defineConfig({
         // issue 12. zod is for the screens that send or read schema-checked data: left to itself the
         // bundler merges it into a chunk of the first load. The vendor chunk holds the libraries every
         // screen runs, in one file rather than six (about 3 KB less gzipped, and it changes less
-        // often than the app's own code).
+        // often than the app's own code), but only the parts the first screen runs: the rest of them
+        // (infinite queries, use-sync-external-store's selector) goes with the screens that use it.
         codeSplitting: {
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
-              name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/]query-core|@tanstack[\\/]react-query|use-sync-external-store)[\\/]/,
+              name: (moduleId, context) =>
+                VENDOR_LIBRARIES.test(moduleId) && isInFirstLoad(moduleId, context) ? 'vendor' : null,
+              debugName: 'vendor',
             },
           ],
         },

@@ -2,7 +2,7 @@ import type { SessionUser } from '@cursus/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from './router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from './router';
 
 const COURSE_ID = '0b7d4a3e-5b1f-4f6e-9c1d-2a3b4c5d6e7f';
 const LESSON_ID = '2d9f6c5a-7d3b-4b8a-9e3f-4c5d6e7f8091';
@@ -13,7 +13,7 @@ function renderAs(user: SessionUser, path: string) {
     'GET /api/config': { body: { supportEmail: 'support@cursus.example' } },
     'POST /api/system/not-found': { body: { ok: true } },
   });
-  return renderRoutes(createAppRoutes(), path);
+  return renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS);
 }
 
 async function questionButton() {

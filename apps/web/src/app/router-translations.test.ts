@@ -40,7 +40,10 @@ function staticImports(file: string): string[] {
 
 /** Namespaces a file names: useTranslation('x'), useTranslation(['x', 'y']), 'x:key', getFixedT(null, 'x'). */
 function namespacesNamed(file: string): string[] {
-  const text = read(file);
+  // Comments name keys to explain them (`navigation:screens.<key>`) without reading them.
+  const text = read(file)
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
   const found = [
     ...[...text.matchAll(/useTranslation\(([^)]*)\)/g)].flatMap(([, args = '']) =>
       [...args.matchAll(/'(\w+)'/g)].map(([, name]) => name),
@@ -73,12 +76,22 @@ function unlisted(entry: string, listed: Iterable<string>): string[] {
     .map(([namespace, file]) => `${namespace} (${file})`);
 }
 
-const router = read(ROUTER);
+/** The route tables: the public one and each space's, which the router adds as addresses need them. */
+const TABLES = [
+  ROUTER,
+  '/src/app/student-space-routes.tsx',
+  '/src/app/trainer-space-routes.tsx',
+  '/src/app/admin-space-routes.tsx',
+];
+/** lazyPage, translations and the signed-in frame's loader. */
+const HELPERS = '/src/app/lazy-route.tsx';
+
 const constants = new Map(
-  [...router.matchAll(/const (\w+) = \[([^\]]*)\] as const/g)].map(([, name = '', list = '']) => [
-    name,
-    list,
-  ]),
+  [...TABLES, HELPERS].flatMap((file) =>
+    [...read(file).matchAll(/const (\w+) = \[([^\]]*)\] as const/g)].map(
+      ([, name = '', list = '']) => [name, list] as const,
+    ),
+  ),
 );
 /** `['a', 'b']` or the name of a constant holding such a list. */
 function parseList(text = ''): string[] {
@@ -86,55 +99,95 @@ function parseList(text = ''): string[] {
   return [...list.matchAll(/'(\w+)'/g)].map(([, name = '']) => name);
 }
 
+/** Loaded by each space's guard, so granted to every route and component of the spaces' tables. */
+const SPACE = parseList('SPACE_NAMESPACES');
+function grantedBy(table: string): string[] {
+  return table === ROUTER ? [] : SPACE;
+}
+
 describe('route translations', () => {
-  const pages = [...router.matchAll(/lazyPage\(\s*\(\) => import\('([^']+)'\)(?:,\s*\[([^\]]*)\])?,?\s*\)/g)];
+  it("loads the spaces' namespaces with every top route of their tables", () => {
+    for (const table of TABLES.slice(1)) {
+      const text = read(table);
+      const tops = [
+        ...text.matchAll(
+          /^ {4}\{\n\s*id: '[\w-]+',\n\s*element: <RequireRole[^>]*\/>,\n\s*lazy: (\w+\([^)]*\))/gm,
+        ),
+      ];
+      // Top routes sit four spaces in, in the array the table's function returns.
+      expect(tops.length, table).toBe([...text.matchAll(/^ {4}\{$/gm)].length);
+      expect(tops.length, table).toBeGreaterThan(0);
+      expect(tops.map(([, lazy]) => lazy)).toEqual(tops.map(() => 'translations(SPACE_NAMESPACES)'));
+    }
+    expect(SPACE).toContain('navigation');
+  });
+
+  const pages = TABLES.flatMap((table) =>
+    [...read(table).matchAll(/lazyPage\(\s*\(\) => import\('([^']+)'\)(?:,\s*\[([^\]]*)\])?,?\s*\)/g)].map(
+      ([, specifier = '', list]) => ({ table, specifier, list }),
+    ),
+  );
 
   it('declares every route module through lazyPage, with the namespaces it needs', () => {
-    // The one other dynamic import is the signed-in frame's, checked below.
-    const frames = [...router.matchAll(/import\('\.\/signed-in-layout'\)/g)].length;
-    expect(frames).toBe(1);
-    expect(pages.length + frames).toBe([...router.matchAll(/import\('/g)].length);
+    // The router's other dynamic imports are the spaces' tables, checked here as route modules are.
+    const spaces = [...read(ROUTER).matchAll(/import\('(\.\/[\w-]+-space-routes)'\)/g)].map(
+      ([, specifier = '']) => resolve(ROUTER, specifier),
+    );
+    expect(spaces).toEqual(TABLES.slice(1));
+    const imports = TABLES.reduce(
+      (count, table) => count + [...read(table).matchAll(/import\('/g)].length,
+      0,
+    );
+    expect(pages.length + spaces.length).toBe(imports);
     expect(pages.length).toBeGreaterThan(20);
   });
 
-  for (const [, specifier = '', list] of pages) {
+  for (const { table, specifier, list } of pages) {
     it(`loads what ${specifier} reads`, () => {
-      const file = resolve(ROUTER, specifier);
+      const file = resolve(table, specifier);
       expect(file, specifier).toBeDefined();
-      expect(unlisted(file as string, parseList(list))).toEqual([]);
+      expect(unlisted(file as string, [...parseList(list), ...grantedBy(table)])).toEqual([]);
     });
   }
 
   it('loads what the layouts and guards read with their route, and the shell at start', () => {
     // element: <RequireRole allow={['student']} />, lazy: translations(['auth'])
     const layouts = new Map<string, Set<string>>();
-    for (const [, component = '', list] of router.matchAll(
-      /element: <(\w+)[^>]*\/>,\s*lazy: translations\(([^)]*)\)/g,
-    )) {
-      const listed = layouts.get(component) ?? new Set<string>();
-      for (const namespace of parseList(list)) listed.add(namespace);
-      layouts.set(component, listed);
+    for (const table of TABLES) {
+      for (const [, component = '', list] of read(table).matchAll(
+        /element: <(\w+)[^>]*\/>,\s*lazy: translations\(([^)]*)\)/g,
+      )) {
+        const listed = layouts.get(component) ?? new Set<string>();
+        for (const namespace of parseList(list)) listed.add(namespace);
+        layouts.set(component, listed);
+      }
     }
     expect([...layouts.keys()]).toEqual(['RequireRole']);
 
-    const imported = [...router.matchAll(/^import \{([^}]*)\} from '([^']+)'/gm)];
-    const problems = imported.flatMap(([, names = '', specifier = '']) => {
-      const file = resolve(ROUTER, specifier);
-      if (!file) return [];
-      const listed = names
-        .split(',')
-        .flatMap((name) => [...(layouts.get(name.replace(/^\s*type\s+/, '').trim()) ?? [])]);
-      return unlisted(file, listed).map((problem) => `${specifier}: ${problem}`);
-    });
+    const problems = [...TABLES, HELPERS].flatMap((table) =>
+      [...read(table).matchAll(/^import \{([^}]*)\} from '([^']+)'/gm)].flatMap(
+        ([, names = '', specifier = '']) => {
+          const file = resolve(table, specifier);
+          if (!file || file === HELPERS || TABLES.includes(file)) return [];
+          const listed = names
+            .split(',')
+            .flatMap((name) => [...(layouts.get(name.replace(/^\s*type\s+/, '').trim()) ?? [])])
+            .concat(grantedBy(table));
+          return unlisted(file, listed).map((problem) => `${table}: ${specifier}: ${problem}`);
+        },
+      ),
+    );
     expect(problems).toEqual([]);
   });
 
   it('loads what the signed-in frame reads with it', () => {
     // signedInLayout() imports the frame and SIGNED_IN_LAYOUT_NAMESPACES together.
-    expect(router).toMatch(
+    const helpers = read(HELPERS);
+    expect([...helpers.matchAll(/import\('/g)].length).toBe(1);
+    expect(helpers).toMatch(
       /import\('\.\/signed-in-layout'\),\s*loadNamespaces\(SIGNED_IN_LAYOUT_NAMESPACES\)/,
     );
-    const frame = resolve(ROUTER, './signed-in-layout');
+    const frame = resolve(HELPERS, './signed-in-layout');
     expect(frame).toBeDefined();
     expect(unlisted(frame as string, parseList('SIGNED_IN_LAYOUT_NAMESPACES'))).toEqual([]);
   });

@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { apiError, buildUser, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from './router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from './router';
 
 function renderApp(path: string) {
-  return renderRoutes(createAppRoutes(), path);
+  return renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS);
 }
 
 function type(label: string, value: string) {

@@ -3,14 +3,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { SIDEBAR_MINIMIZED_STORAGE_KEY } from '@/components/layouts/app-layout';
 import { buildUser, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from './router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from './router';
 
 function renderAs(role: Role | null, path: string) {
   const { calls } = mockApi({
     'GET /api/auth/session': { body: { user: role ? buildUser({ role }) : null } },
     'POST /api/system/not-found': { body: { ok: true } },
   });
-  return { ...renderRoutes(createAppRoutes(), path), calls };
+  return { ...renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS), calls };
 }
 
 async function heading(name: string) {

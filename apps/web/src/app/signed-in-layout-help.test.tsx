@@ -2,7 +2,7 @@ import type { SessionUser } from '@cursus/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from './router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from './router';
 
 function renderAs(user: SessionUser, path: string) {
   mockApi({
@@ -10,7 +10,7 @@ function renderAs(user: SessionUser, path: string) {
     'GET /api/config': { body: { supportEmail: 'support@cursus.example' } },
     'POST /api/system/not-found': { body: { ok: true } },
   });
-  return renderRoutes(createAppRoutes(), path);
+  return renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS);
 }
 
 async function helpEntry() {

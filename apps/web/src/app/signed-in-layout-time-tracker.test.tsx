@@ -2,14 +2,14 @@ import type { SessionUser } from '@cursus/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from './router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from './router';
 
 function renderAs(user: SessionUser, path: string) {
   mockApi({
     'GET /api/auth/session': { body: { user } },
     'POST /api/system/not-found': { body: { ok: true } },
   });
-  return renderRoutes(createAppRoutes(), path);
+  return renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS);
 }
 
 describe('SPEC 2 and 4 time-tracker card', () => {

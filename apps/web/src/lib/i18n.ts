@@ -9,10 +9,11 @@ export type Namespace = FlatNamespace;
 
 /**
  * What the app shell shows before any route has loaded: the loading screen and route errors
- * (common, errors) and the page table's labels (navigation, read by config/paths.ts). Every other
- * namespace loads with the route or layout that uses it (app/router.tsx).
+ * (common, errors). Every other namespace loads with the route or layout that uses it
+ * (app/router.tsx), the frames' and page titles' `navigation` among them: the sign-in screen reads
+ * none of it (issue 12).
  */
-export const START_NAMESPACES = ['common', 'errors', 'navigation'] as const satisfies readonly Namespace[];
+export const START_NAMESPACES = ['common', 'errors'] as const satisfies readonly Namespace[];
 
 /**
  * One chunk per language and namespace (`locales/en/time-tracking.json` holds `timeTracking`),

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@cursus/contracts';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, type MemoryRouterOpts, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/lib/react-query';
@@ -75,9 +75,12 @@ export function apiError(code: string, status: number, details?: unknown): MockR
   return { status, body: { error: { code, message: code, details } } };
 }
 
-/** Renders routes in a memory router inside the real providers, starting at `initialPath`. */
-export function renderRoutes(routes: RouteObject[], initialPath: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [initialPath] });
+/**
+ * Renders routes in a memory router inside the real providers, starting at `initialPath`; the app's
+ * routes need the app's router options (app/router.tsx APP_ROUTER_OPTIONS).
+ */
+export function renderRoutes(routes: RouteObject[], initialPath: string, options: MemoryRouterOpts = {}) {
+  const router = createMemoryRouter(routes, { ...options, initialEntries: [initialPath] });
   const queryClient = createQueryClient();
   const view = render(
     <AppProvider queryClient={queryClient}>

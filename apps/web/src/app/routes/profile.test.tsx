@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { DEFAULT_THEME, getTheme, setTheme, THEME_STORAGE_KEY } from '@/lib/theme';
 import { apiError, buildUser, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from '../router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from '../router';
 
 const STRONG_PASSWORD = 'Violette-Chaton-42!';
 
@@ -13,7 +13,7 @@ function renderProfile(path = '/student/profile', handlers: Parameters<typeof mo
     'GET /api/auth/session': { body: { user } },
     ...handlers,
   });
-  return { ...renderRoutes(createAppRoutes(), path), ...api, user };
+  return { ...renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS), ...api, user };
 }
 
 function type(label: string, value: string) {
@@ -37,7 +37,7 @@ describe('profile page', () => {
   it.each(['/trainer/profile', '/admin/profile'] as const)('opens %s in its own space', async (path) => {
     const role = path === '/admin/profile' ? 'admin' : 'trainer';
     mockApi({ 'GET /api/auth/session': { body: { user: buildUser({ role }) } } });
-    renderRoutes(createAppRoutes(), path);
+    renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS);
     expect(await screen.findByRole('heading', { level: 1, name: 'Mon profil' })).toBeTruthy();
     expect(screen.getByText(role === 'admin' ? 'Administrateur' : 'Formateur')).toBeTruthy();
   });

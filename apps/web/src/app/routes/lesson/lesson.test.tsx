@@ -13,7 +13,7 @@ import {
   MODULE_2,
 } from '@/features/learning/testing/fixtures';
 import { apiError, buildUser, type MockResponse, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from '../../router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from '../../router';
 
 const lessonPath = (moduleId: string, lessonId: string) =>
   `/formations/${COURSE_ID}/module/${moduleId}/lesson/${lessonId}`;
@@ -25,7 +25,7 @@ function renderLesson(path: string, handlers: Record<string, MockResponse | (() 
     [`GET /api/learning/courses/${COURSE_ID}`]: { body: buildCourseDetail([LESSON_1]) },
     ...handlers,
   });
-  return { ...renderRoutes(createAppRoutes(), path), ...api };
+  return { ...renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS), ...api };
 }
 
 describe('lesson view', () => {

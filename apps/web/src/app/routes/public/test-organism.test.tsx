@@ -2,7 +2,7 @@ import type { Role } from '@cursus/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from '../../router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from '../../router';
 
 function renderAs(role: Role | null, organizations: { id: string; name: string }[] = []) {
   const user = role ? buildUser({ role }) : null;
@@ -10,7 +10,7 @@ function renderAs(role: Role | null, organizations: { id: string; name: string }
     'GET /api/auth/session': { body: { user } },
     'GET /api/organizations': { body: { items: organizations } },
   });
-  return { ...renderRoutes(createAppRoutes(), '/test-organism'), ...api };
+  return { ...renderRoutes(createAppRoutes(), '/test-organism', APP_ROUTER_OPTIONS), ...api };
 }
 
 describe('/test-organism', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildMyDashboard } from '@/features/dashboard/testing/build-dashboard';
 import { buildCourseList, buildStudentCourse, uuid } from '@/features/learning/testing/fixtures';
 import { apiError, buildUser, type MockResponse, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from '../../router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from '../../router';
 
 // Intl separates numbers from units with no-break spaces; compare the words, not the space flavour.
 const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
@@ -15,7 +15,7 @@ function renderDashboard(dashboard: MockResponse | (() => MockResponse), courses
     'GET /api/time-tracking/dashboard': dashboard,
     'GET /api/evaluations/mine': { body: { items: [] } },
   });
-  return { ...api, ...renderRoutes(createAppRoutes(), '/dashboard') };
+  return { ...api, ...renderRoutes(createAppRoutes(), '/dashboard', APP_ROUTER_OPTIONS) };
 }
 
 describe('/dashboard (Mon Suivi)', () => {

@@ -12,7 +12,7 @@ import {
   MODULE_2,
 } from '@/features/learning/testing/fixtures';
 import { apiError, buildUser, type MockResponse, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from '../../router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from '../../router';
 
 function renderCourse(detail: MockResponse, path = `/formations/${COURSE_ID}`, quizzes: StudentQuiz[] = []) {
   const quizList: StudentQuizList = {
@@ -28,7 +28,7 @@ function renderCourse(detail: MockResponse, path = `/formations/${COURSE_ID}`, q
     [`GET /api/learning/courses/${COURSE_ID}`]: detail,
     'GET /api/learning/quizzes': { body: quizList },
   });
-  return { ...renderRoutes(createAppRoutes(), path), ...api };
+  return { ...renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS), ...api };
 }
 
 const lessonPath = (moduleId: string, lessonId: string) =>

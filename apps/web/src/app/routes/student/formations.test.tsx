@@ -2,11 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCourseList, buildStudentCourse, uuid } from '@/features/learning/testing/fixtures';
 import { apiError, buildUser, type MockResponse, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from '../../router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from '../../router';
 
 function renderCourses(list: MockResponse | ((call: { path: string }) => MockResponse), user = buildUser()) {
   const api = mockApi({ 'GET /api/auth/session': { body: { user } }, 'GET /api/learning/courses': list });
-  return { ...renderRoutes(createAppRoutes(), '/formations'), ...api };
+  return { ...renderRoutes(createAppRoutes(), '/formations', APP_ROUTER_OPTIONS), ...api };
 }
 
 /** The query strings the list was asked with, in order. */

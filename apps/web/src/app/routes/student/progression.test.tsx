@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { buildProgression, COURSE_ID, LESSON_3, MODULE_2 } from '@/features/learning/testing/fixtures';
 import { changeLanguage } from '@/lib/i18n';
 import { apiError, buildUser, type MockResponse, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from '../../router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from '../../router';
 
 function renderProgression(progression: MockResponse) {
   mockApi({
     'GET /api/auth/session': { body: { user: buildUser() } },
     'GET /api/learning/progression': progression,
   });
-  return renderRoutes(createAppRoutes(), '/progression');
+  return renderRoutes(createAppRoutes(), '/progression', APP_ROUTER_OPTIONS);
 }
 
 const barValue = (name: string) => screen.getByRole('progressbar', { name }).getAttribute('aria-valuenow');

@@ -4,7 +4,7 @@ import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { buildCourse, page } from '@/features/courses/testing/build-course';
 import { buildUser, mockApi, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from '../../router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from '../../router';
 
 const ANA = '00000000-0000-4000-8000-000000000001';
 const BOB = '00000000-0000-4000-8000-000000000002';
@@ -99,7 +99,7 @@ function renderLogs(path: string, logs: ConnectionLogs = buildLogs([ANA_LOG, BOB
       body: page([buildCourse({ id: COURSE_ID, title: 'Sécurité au travail' })]),
     },
   });
-  return { ...api, ...renderRoutes(createAppRoutes(), path) };
+  return { ...api, ...renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS) };
 }
 
 describe('/trainer/connection-logs', () => {

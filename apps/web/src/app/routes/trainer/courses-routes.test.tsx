@@ -1,7 +1,7 @@
 import type { Role } from '@cursus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createAppRoutes } from '@/app/router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from '@/app/router';
 import { buildCourse, buildCourseDetail } from '@/features/courses/testing/build-course';
 import { buildUser, type MockResponse, mockApi, renderRoutes } from '@/testing/test-utils';
 
@@ -15,7 +15,7 @@ function renderAs(
     'GET /api/notifications/unread-count': { body: { count: 0 } },
     ...handlers,
   });
-  return { ...renderRoutes(createAppRoutes(), path), ...api };
+  return { ...renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS), ...api };
 }
 
 function page<T>(items: T[]) {

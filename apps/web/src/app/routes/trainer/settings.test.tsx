@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, mockApi, type RecordedCall, renderRoutes } from '@/testing/test-utils';
-import { createAppRoutes } from '../../router';
+import { APP_ROUTER_OPTIONS, createAppRoutes } from '../../router';
 
 const ORGANIZATION_ID = '3f0e8a52-8f7e-4d38-9a57-4d0f3f8e2b11';
 const BRANDING = {
@@ -23,7 +23,7 @@ function renderSettings(weeklyGoalHours = 20) {
     'GET /api/organizations/mine/branding': { body: BRANDING },
     'GET /api/trainer/attendance/settings': { body: { lateSigningMinutes: 30 } },
   });
-  return { ...api, ...renderRoutes(createAppRoutes(), '/trainer/settings') };
+  return { ...api, ...renderRoutes(createAppRoutes(), '/trainer/settings', APP_ROUTER_OPTIONS) };
 }
 
 const saves = (calls: RecordedCall[]) =>
