@@ -78,7 +78,12 @@ describe("the admin space's people and documents", () => {
     const refusal = page.getByRole('dialog', { name: 'Refuser le document' });
     await refusal.getByLabel('Motif du refus').fill('La version signée par le dirigeant est attendue.');
     await refusal.getByRole('button', { name: 'Refuser' }).click();
-    await page.getByText('La version signée par le dirigeant est attendue.').waitFor();
+    // The reason as the list shows it, once the dialog that typed it has closed.
+    await refusal.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('list', { name: 'Documents de l’organisme' })
+      .getByText('La version signée par le dirigeant est attendue.')
+      .waitFor();
     await page.getByLabel('Rechercher un apprenant').fill('Léa');
     await page.getByRole('heading', { name: 'Léa Martin' }).waitFor();
     await expect.poll(() => page.getByRole('heading', { name: 'Hugo Bernard' }).count()).toBe(0);
