@@ -160,7 +160,11 @@ export async function seedDemo(options: {
   await quizzes.seedDemo({
     organizationId: organization.id,
     trainerId: userIdOf('julien.moreau'),
-    passedStudentId: userIdOf('hugo.bernard'),
+    // Hugo finished the formation lately, Lucas with an earlier cohort (the analytics' seed).
+    finishers: [
+      { studentId: userIdOf('hugo.bernard'), daysAgo: 5 },
+      { studentId: userIdOf('lucas.robert'), daysAgo: 200 },
+    ],
     retriedStudentId: userIdOf('lea.martin'),
     now,
   });

@@ -283,18 +283,36 @@ export async function loadCourseOutline(tx: Tx, courseId: string): Promise<Cours
 }
 
 /**
- * SPEC 3: course_enrollments.progress = completed lessons / lessons × 100, rounded (0 without
- * lessons). Recomputed in the transaction that changes either side: a completion, a lesson added
- * or removed, an enrolment. One statement for every enrolment of the formation, or one learner's.
+ * SPEC 3, with issue 13's quizzes: course_enrollments.progress = (completed lessons + active quizzes
+ * of the formation passed) / (lessons + active quizzes of the formation) × 100, rounded (0 when it has
+ * neither). Recomputed in the transaction that changes either side: a completion, a passed attempt, a
+ * lesson or a quiz added, removed, attached, activated, an enrolment. One statement for every
+ * enrolment of the formation, or one learner's.
+ *
+ * The quizzes are the quizzes module's tables, named here rather than imported (that module builds
+ * on this one): each side's policies apply, and a learner's show exactly the active quizzes of their
+ * formations, so the learner's own recompute counts what the trainer's does.
  */
 export async function recomputeProgress(tx: Tx, courseId: string, studentId?: string) {
   await tx.execute(sql`
     update ${courseEnrollments} as e set
       progress = coalesce((
-        select round(100.0 * count(c.id) / nullif(count(l.id), 0))::int
-        from ${courseLessons} l
-        left join ${lessonCompletions} c on c.lesson_id = l.id and c.student_id = e.student_id
-        where l.course_id = e.course_id
+        select round(100.0 * (lessons.done + quizzes.done) / nullif(lessons.total + quizzes.total, 0))::int
+        from (
+          select count(l.id) as total, count(c.id) as done
+          from ${courseLessons} l
+          left join ${lessonCompletions} c on c.lesson_id = l.id and c.student_id = e.student_id
+          where l.course_id = e.course_id
+        ) as lessons,
+        (
+          select count(*) as total,
+            count(*) filter (where exists (
+              select 1 from quiz_attempts a
+              where a.quiz_id = q.id and a.user_id = e.student_id and a.status = 'submitted' and a.passed
+            )) as done
+          from quizzes q
+          where q.course_id = e.course_id and q.is_active
+        ) as quizzes
       ), 0),
       updated_at = now()
     where e.course_id = ${courseId} ${studentId ? sql`and e.student_id = ${studentId}` : sql``}`);

@@ -29,7 +29,13 @@ import { readPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
-import { courseListSelection, findCourse, loadCourseOutline, toCourseListItem } from './course-queries.ts';
+import {
+  courseListSelection,
+  findCourse,
+  loadCourseOutline,
+  recomputeProgress,
+  toCourseListItem,
+} from './course-queries.ts';
 import {
   courseEnrollments,
   courseLessons,
@@ -101,6 +107,13 @@ export function createCoursesService(options: { database: Database; organization
       sql<
         string | null
       >`(select ${courseModules.title} from ${courseModules} where ${courseModules.id} = ${moduleId})`,
+
+    /**
+     * Recomputes the formation's progress for every learner, or one, in the caller's transaction: the
+     * quizzes module's when a quiz counting toward it changes or is passed (`recomputeProgress`).
+     */
+    recomputeProgress: (tx: Tx, courseId: string, studentId?: string) =>
+      recomputeProgress(tx, courseId, studentId),
 
     /** Whether learners see the formation (published, not archived), like `titleOf`. */
     isOpenToLearners: (courseId: SQLWrapper) =>

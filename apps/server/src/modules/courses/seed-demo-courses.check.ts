@@ -23,8 +23,9 @@ export function describeDemoCourses(world: DemoWorld) {
         .select({ progress: courseEnrollments.progress })
         .from(courseEnrollments)
         .where(eq(courseEnrollments.courseId, rows[1]!.id));
-      // Chloé none, Inès 2 of 8 (dropped out), Léa 3, Nathan 4, Hugo and Lucas all 8.
-      expect(progress.map((row) => row.progress).sort((a, b) => a - b)).toEqual([0, 25, 38, 50, 100, 100]);
+      // Out of 8 lessons and 2 active quizzes: Chloé nothing, Inès 2 lessons (dropped out), Léa 3 and
+      // the module quiz, Nathan 4 lessons, Hugo and Lucas everything.
+      expect(progress.map((row) => row.progress).sort((a, b) => a - b)).toEqual([0, 20, 40, 40, 100, 100]);
     });
 
     it('shows Léa her formation and its progress through the API', async () => {
@@ -32,7 +33,7 @@ export function describeDemoCourses(world: DemoWorld) {
       expect(response.json().items).toEqual([
         expect.objectContaining({
           title: 'Excel : les fondamentaux',
-          progress: 38,
+          progress: 40,
           completedLessons: 3,
           totalLessons: 8,
         }),

@@ -75,8 +75,10 @@ export function createAttemptsService(options: {
     if (hasPassed) {
       try {
         await achievements.evaluate({ organizationId, userId: actor.id, criterion: 'quiz_success' });
+        // A passed quiz of a formation counts toward it, and may be what completes it.
+        await achievements.evaluate({ organizationId, userId: actor.id, criterion: 'course_completion' });
       } catch (error) {
-        log.error({ err: error, userId: actor.id }, 'quiz_success badge evaluation failed');
+        log.error({ err: error, userId: actor.id }, 'quiz badge evaluation failed');
       }
     }
     return result;
@@ -149,7 +151,16 @@ export function createAttemptsService(options: {
       })
       .where(and(eq(quizAttempts.id, attempt.id), eq(quizAttempts.status, 'in_progress')))
       .returning();
-    if (updated?.passed) passed();
+    if (updated?.passed) {
+      passed();
+      // A passed quiz of a formation counts toward its progress (courses' recomputeProgress).
+      const [quiz] = await tx
+        .select({ courseId: quizzes.courseId })
+        .from(quizzes)
+        .where(eq(quizzes.id, attempt.quizId));
+      if (quiz?.courseId && attempt.userId)
+        await courses.recomputeProgress(tx, quiz.courseId, attempt.userId);
+    }
     return updated ?? attempt;
   }
 

@@ -88,8 +88,8 @@ export function createQuizzesModule(deps: {
         run: announcements.announceOpened,
       },
     ] satisfies ScheduledJob[],
-    seedDemo: (input: Omit<Parameters<typeof seedDemoQuizzes>[0], 'database'>) =>
-      seedDemoQuizzes({ database, ...input }),
+    seedDemo: (input: Omit<Parameters<typeof seedDemoQuizzes>[0], 'database' | 'recomputeProgress'>) =>
+      seedDemoQuizzes({ database, recomputeProgress: courses.recomputeProgress, ...input }),
     seedDemoPositioning: (input: Omit<Parameters<typeof seedDemoPositioning>[0], 'database'>) =>
       seedDemoPositioning({ database, ...input }),
   };

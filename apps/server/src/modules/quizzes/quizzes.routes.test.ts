@@ -1,4 +1,11 @@
-import type { Attempt, QuizDetail, QuizInput, StudentQuizDetail, StudentQuizList } from '@cursus/contracts';
+import type {
+  Attempt,
+  QuizDetail,
+  QuizInput,
+  StudentCourseList,
+  StudentQuizDetail,
+  StudentQuizList,
+} from '@cursus/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CoursesWorld,
@@ -667,6 +674,85 @@ describe(`taking a quiz on ${ENGINE}`, () => {
       404,
       'QUIZ_QUESTION_NOT_FOUND',
     ]);
+  });
+});
+
+describe(`quizzes in formation progress on ${ENGINE} (issue 13 point 2)`, () => {
+  it('counts each active quiz of the formation as an item, done once passed', async () => {
+    // A formation of its own: one lesson, Hugo enrolled.
+    const formation = expectStatus<{ id: string }>(
+      await world.call('trainerA', 'POST', '/api/courses', { title: 'Progression avec quiz' }),
+      200,
+    ).id;
+    const module = expectStatus<{ id: string }>(
+      await world.call('trainerA', 'POST', `/api/courses/${formation}/modules`, { title: 'Module' }),
+      200,
+    ).id;
+    const lesson = expectStatus<{ id: string }>(
+      await world.call('trainerA', 'POST', `/api/courses/${formation}/modules/${module}/lessons`, {
+        title: 'Leçon',
+        content: { type: 'text', html: '<p>Contenu</p>' },
+      }),
+      200,
+    ).id;
+    expectStatus(await world.call('trainerA', 'POST', `/api/courses/${formation}/publish`), 200);
+    expectStatus(
+      await world.call('trainerA', 'POST', `/api/courses/${formation}/enrollments`, {
+        studentIds: [world.users.studentA2.id],
+      }),
+      200,
+    );
+    const progress = async () =>
+      expectStatus<StudentCourseList>(
+        await world.call('studentA2', 'GET', '/api/learning/courses'),
+        200,
+      ).items.find((item) => item.id === formation)!.progress;
+    expectStatus(
+      await world.call('studentA2', 'POST', `/api/learning/courses/${formation}/lessons/${lesson}/complete`),
+      200,
+    );
+    expect(await progress()).toBe(100);
+
+    // An active quiz joins the formation: one of two items done.
+    const quiz = await createQuiz({ title: 'Quiz de fin', courseId: formation, moduleId: undefined });
+    expect(await progress()).toBe(50);
+    // A failed attempt changes nothing; a passed one completes the formation.
+    const failed = await start(quiz.id, 'studentA2');
+    await answer(failed, 1, 'studentA2');
+    expectStatus(
+      await world.call('studentA2', 'POST', `/api/learning/quiz-attempts/${failed.id}/submit`),
+      200,
+    );
+    expect(await progress()).toBe(50);
+    const passed = await start(quiz.id, 'studentA2');
+    await answer(passed, 5, 'studentA2');
+    expectStatus(
+      await world.call('studentA2', 'POST', `/api/learning/quiz-attempts/${passed.id}/submit`),
+      200,
+    );
+    expect(await progress()).toBe(100);
+
+    // A second quiz, saved inactive, counts once the trainer opens it.
+    const next = await createQuiz({
+      title: 'Quiz bonus',
+      courseId: formation,
+      moduleId: undefined,
+      isActive: false,
+    });
+    expect(await progress()).toBe(100);
+    expectStatus(
+      await world.call('trainerA', 'PUT', `/api/quizzes/${next.id}`, {
+        title: 'Quiz bonus',
+        courseId: formation,
+        questions: QUESTIONS,
+        isActive: true,
+      }),
+      200,
+    );
+    expect(await progress()).toBe(67);
+    // Removed before anyone took it: the formation is complete again.
+    expectStatus(await world.call('trainerA', 'DELETE', `/api/quizzes/${next.id}`), 200);
+    expect(await progress()).toBe(100);
   });
 });
 

@@ -46,6 +46,14 @@ export function createQuizzesService(options: {
   const asTenant = <T>(actor: SessionUser, work: (tx: Tx) => Promise<T>) =>
     database.withTenant(tenantOf(actor), work);
 
+  /**
+   * An active quiz of a formation counts toward its learners' progress: a save or a removal that may
+   * change which quizzes count (attached, detached, activated) recomputes the formations before and after.
+   */
+  async function recountFormations(tx: Tx, courseIds: (string | null | undefined)[]) {
+    for (const courseId of new Set(courseIds)) if (courseId) await courses.recomputeProgress(tx, courseId);
+  }
+
   const settingsSelection = {
     id: quizzes.id,
     organizationId: quizzes.organizationId,
@@ -239,6 +247,7 @@ export function createQuizzesService(options: {
           .values({ ...settingsOf(input), organizationId, createdBy: actor.id })
           .returning({ id: quizzes.id });
         await writeContent(tx, actor, organizationId, quiz!.id, input);
+        await recountFormations(tx, [input.courseId]);
         return detail(tx, quiz!.id);
       });
       if (created.groupSessionId && created.isActive) await announce(created.id, now());
@@ -249,6 +258,10 @@ export function createQuizzesService(options: {
       const organizationId = await asTenant(actor, (tx) => organizationOf(tx, quizId));
       await checkAttachment(actor, organizationId, input);
       const saved = await asTenant(actor, async (tx) => {
+        const [before] = await tx
+          .select({ courseId: quizzes.courseId })
+          .from(quizzes)
+          .where(eq(quizzes.id, quizId));
         const updated = await tx
           .update(quizzes)
           .set({ ...settingsOf(input), updatedAt: new Date() })
@@ -256,6 +269,7 @@ export function createQuizzesService(options: {
           .returning({ id: quizzes.id });
         if (updated.length === 0) throw new AppError('QUIZ_NOT_FOUND');
         await writeContent(tx, actor, organizationId, quizId, input);
+        await recountFormations(tx, [before?.courseId, input.courseId]);
         return detail(tx, quizId);
       });
       if (saved.groupSessionId && saved.isActive) await announce(saved.id, now());
@@ -268,7 +282,11 @@ export function createQuizzesService(options: {
         await organizationOf(tx, quizId);
         const attempts = await tx.$count(quizAttempts, eq(quizAttempts.quizId, quizId));
         if (attempts > 0) throw new AppError('LINKED_DATA');
-        await tx.delete(quizzes).where(eq(quizzes.id, quizId));
+        const [removed] = await tx
+          .delete(quizzes)
+          .where(eq(quizzes.id, quizId))
+          .returning({ courseId: quizzes.courseId });
+        await recountFormations(tx, [removed?.courseId]);
       });
     },
 

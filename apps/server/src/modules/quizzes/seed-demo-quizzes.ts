@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { dealQuestions } from './deal-questions.ts';
 import {
   type FrozenQuestion,
@@ -112,18 +112,26 @@ function answersFor(questions: FrozenQuestion[], rightCount: number): Record<str
   );
 }
 
+/** The published formation's two quizzes: the rules they are made with and their attempts scored by. */
+const MODULE_QUIZ_RULES = { passingScore: 60, timeLimitMinutes: 10, shuffleQuestions: false } as const;
+const FINAL_QUIZ_RULES = { passingScore: 70, timeLimitMinutes: 15, shuffleQuestions: true } as const;
+
 /**
  * The demo's quizzes on its published formation: a module quiz with the four question types and a
  * final test drawing from the bank's categories, a draft in preparation, and attempts of the demo
- * learners (one passed, one failed then passed). Run once, as the owner.
+ * learners (those who finished the formation passed both; one failed the module quiz, then passed
+ * it). Both quizzes count toward the formation's progress, recomputed last. Run once, as the owner.
  */
 export async function seedDemoQuizzes(input: {
   database: Database;
   organizationId: string;
   trainerId: string;
-  /** Learners of the published formation: who passed the module quiz, and who failed it first. */
-  passedStudentId: string;
+  /** Learners who finished the published formation, and how many days ago they sat its final test. */
+  finishers: { studentId: string; daysAgo: number }[];
+  /** A learner of it who failed the module quiz, then passed it. */
   retriedStudentId: string;
+  /** The courses module's progress recompute, in this transaction. */
+  recomputeProgress: (tx: Tx, courseId: string) => Promise<void>;
   now: Date;
 }) {
   const { db } = input.database;
@@ -169,8 +177,8 @@ export async function seedDemoQuizzes(input: {
           title: 'Quiz : formules et fonctions',
           description:
             'Vérifiez vos acquis sur les formules, les références et les fonctions SOMME, MOYENNE et SI.',
-          passingScore: 60,
-          timeLimitMinutes: 10,
+          passingScore: MODULE_QUIZ_RULES.passingScore,
+          timeLimitMinutes: MODULE_QUIZ_RULES.timeLimitMinutes,
           courseId: course.id,
           moduleId: course.module_id,
           maxAttempts: 3,
@@ -183,12 +191,12 @@ export async function seedDemoQuizzes(input: {
           organizationId,
           title: 'Évaluation finale : Excel, les fondamentaux',
           description: 'Huit questions tirées au sort dans la banque. Une seule reprise possible.',
-          passingScore: 70,
-          timeLimitMinutes: 15,
+          passingScore: FINAL_QUIZ_RULES.passingScore,
+          timeLimitMinutes: FINAL_QUIZ_RULES.timeLimitMinutes,
           dueAt: new Date(now.getTime() + 10 * day),
           courseId: course.id,
           maxAttempts: 2,
-          shuffleQuestions: true,
+          shuffleQuestions: FINAL_QUIZ_RULES.shuffleQuestions,
           shuffleOptions: true,
           showCorrectAnswers: false,
           createdBy: trainerId,
@@ -251,29 +259,33 @@ export async function seedDemoQuizzes(input: {
 
     // Attempts as the learners made them: dealt, answered, scored by the same rules as the app.
     const sittings = [
-      { userId: input.passedStudentId, attemptNumber: 1, rightCount: 5, daysAgo: 12 },
-      { userId: input.retriedStudentId, attemptNumber: 1, rightCount: 2, daysAgo: 9 },
-      { userId: input.retriedStudentId, attemptNumber: 2, rightCount: 4, daysAgo: 8 },
+      ...input.finishers.flatMap(({ studentId, daysAgo }) => [
+        { quiz: moduleQuiz!, userId: studentId, attemptNumber: 1, rightCount: 5, daysAgo: daysAgo + 7 },
+        { quiz: finalQuiz!, userId: studentId, attemptNumber: 1, rightCount: 8, daysAgo },
+      ]),
+      { quiz: moduleQuiz!, userId: input.retriedStudentId, attemptNumber: 1, rightCount: 2, daysAgo: 9 },
+      { quiz: moduleQuiz!, userId: input.retriedStudentId, attemptNumber: 2, rightCount: 4, daysAgo: 8 },
     ];
     for (const sitting of sittings) {
+      const rules = sitting.quiz === finalQuiz ? FINAL_QUIZ_RULES : MODULE_QUIZ_RULES;
       const questions = await dealQuestions(tx, {
-        id: moduleQuiz!.id,
-        shuffleQuestions: false,
+        id: sitting.quiz.id,
+        shuffleQuestions: rules.shuffleQuestions,
         shuffleOptions: true,
       });
       const answers = answersFor(questions, sitting.rightCount);
-      const score = scoreQuiz(questions, answers, 60);
+      const score = scoreQuiz(questions, answers, rules.passingScore);
       const startedAt = new Date(now.getTime() - sitting.daysAgo * day);
       const submittedAt = new Date(startedAt.getTime() + 7 * 60_000);
       await tx.insert(quizAttempts).values({
         organizationId,
-        quizId: moduleQuiz!.id,
+        quizId: sitting.quiz.id,
         userId: sitting.userId,
         source: 'learner',
         attemptNumber: sitting.attemptNumber,
         status: 'submitted',
         startedAt,
-        deadlineAt: new Date(startedAt.getTime() + 10 * 60_000),
+        deadlineAt: new Date(startedAt.getTime() + rules.timeLimitMinutes * 60_000),
         submittedAt,
         questions,
         answers,
@@ -284,5 +296,6 @@ export async function seedDemoQuizzes(input: {
         updatedAt: submittedAt,
       });
     }
+    await input.recomputeProgress(tx, course.id);
   });
 }

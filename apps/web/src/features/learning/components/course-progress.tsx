@@ -24,7 +24,7 @@ const BADGE_ICONS = {
 export function CourseStatusBadge({
   course,
 }: {
-  course: { completedLessons: number; totalLessons: number; isLocked: boolean };
+  course: { progress: number; completedLessons: number; isLocked: boolean };
 }) {
   const { t } = useTranslation('learning');
   const status = course.isLocked ? 'locked' : getCourseStatus(course);

@@ -12,11 +12,13 @@ import { findLessonModuleId, findLessonPosition, getCourseStatus, getResumeTarge
 
 describe('course progress', () => {
   it('reads a formation as not started, in progress or completed', () => {
-    expect(getCourseStatus({ completedLessons: 0, totalLessons: 4 })).toBe('notStarted');
-    expect(getCourseStatus({ completedLessons: 1, totalLessons: 4 })).toBe('inProgress');
-    expect(getCourseStatus({ completedLessons: 4, totalLessons: 4 })).toBe('completed');
-    // A formation without lessons has nothing to complete yet.
-    expect(getCourseStatus({ completedLessons: 0, totalLessons: 0 })).toBe('notStarted');
+    expect(getCourseStatus({ progress: 0, completedLessons: 0 })).toBe('notStarted');
+    expect(getCourseStatus({ progress: 25, completedLessons: 1 })).toBe('inProgress');
+    expect(getCourseStatus({ progress: 100, completedLessons: 4 })).toBe('completed');
+    // Every lesson done with a quiz still to pass (issue 13: quizzes count toward progress).
+    expect(getCourseStatus({ progress: 80, completedLessons: 4 })).toBe('inProgress');
+    // Only a passed quiz so far.
+    expect(getCourseStatus({ progress: 20, completedLessons: 0 })).toBe('inProgress');
   });
 
   it('resumes at the first lesson not completed, in module then lesson order', () => {

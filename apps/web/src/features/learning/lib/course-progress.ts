@@ -1,11 +1,15 @@
 import type { LessonRef, StudentModule } from '@cursus/contracts';
 
-/** The learner-facing state of a formation, read from its lessons (SPEC 3 progress, 0 to 100). */
+/** The learner-facing state of a formation (SPEC 3 progress, 0 to 100). */
 export type CourseStatus = 'notStarted' | 'inProgress' | 'completed';
 
-export function getCourseStatus(course: { completedLessons: number; totalLessons: number }): CourseStatus {
-  if (course.totalLessons > 0 && course.completedLessons >= course.totalLessons) return 'completed';
-  return course.completedLessons > 0 ? 'inProgress' : 'notStarted';
+/**
+ * Completed at 100 %: the progress counts the formation's active quizzes passed as well as its
+ * lessons, so every lesson done with a quiz to pass is still in progress.
+ */
+export function getCourseStatus(course: { progress: number; completedLessons: number }): CourseStatus {
+  if (course.progress >= 100) return 'completed';
+  return course.progress > 0 || course.completedLessons > 0 ? 'inProgress' : 'notStarted';
 }
 
 /** Modules and their lessons in the trainer's order, whatever order the answer came in. */
