@@ -6,12 +6,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { AppErrorBoundary } from '@/components/errors/fatal-error-screen';
-import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { checkSession } from '@/features/auth/session-store';
 import { initializeApp } from '@/lib/app-init';
 import { installGlobalErrorLogging } from '@/lib/error-logger';
 import { i18nReady } from '@/lib/i18n';
 import { captureInstallPrompt } from '@/lib/install-prompt';
-import { createQueryClient } from '@/lib/react-query';
 import { registerServiceWorker } from '@/lib/service-worker';
 import '@/styles.css';
 
@@ -24,8 +23,7 @@ captureInstallPrompt();
 
 // issue 12: the session check and the first page's code (the router loads the matched routes as it
 // is made) start now, alongside the translations, instead of one after the other once rendered.
-const queryClient = createQueryClient();
-void queryClient.prefetchQuery(sessionQueryOptions());
+void checkSession();
 const router = createAppRouter();
 
 // The first render waits for the start namespaces of the chosen language (lib/i18n.ts), a few
@@ -34,7 +32,7 @@ void i18nReady.finally(() =>
   createRoot(container).render(
     <StrictMode>
       <AppErrorBoundary>
-        <App router={router} queryClient={queryClient} />
+        <App router={router} />
       </AppErrorBoundary>
     </StrictMode>,
   ),

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
 import type { createAppRouter } from './router';
@@ -6,12 +5,11 @@ import type { createAppRouter } from './router';
 export interface AppProps {
   /** Made before the first render (main.tsx), so the first page's code and data are already coming. */
   router: ReturnType<typeof createAppRouter>;
-  queryClient: QueryClient;
 }
 
-export function App({ router, queryClient }: AppProps) {
+export function App({ router }: AppProps) {
   return (
-    <AppProvider queryClient={queryClient}>
+    <AppProvider>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -4,6 +4,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { loadNamespaces, type Namespace } from '@/lib/i18n';
 import type { PendingScreenHandle } from './pending-screen';
+import { loadQueryProvider, type WithoutQueriesHandle } from './query-provider-loader';
 import type { SignedInLayoutProps } from './signed-in-layout';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
@@ -17,18 +18,29 @@ export function RouteLoading() {
  * Route modules load on first visit, so a student never downloads the admin space, together with
  * the translation namespaces their screens use beyond the start ones (lib/i18n.ts START_NAMESPACES):
  * the page renders once both are in, never with a raw key. router-translations.test.ts checks each
- * list against what the module's screens read.
+ * list against what the module's screens read. The query cache's provider comes with them, except for
+ * a page `withoutQueries`: the sign-in screens, which must not download it (issue 12).
  */
-export function lazyPage(load: PageModule, namespaces: readonly Namespace[] = []) {
+export function lazyPage(
+  load: PageModule,
+  namespaces: readonly Namespace[] = [],
+  { withoutQueries = false }: { withoutQueries?: boolean } = {},
+) {
   return async () => {
-    const [{ default: Page }] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    const [{ default: Page }] = await Promise.all([
+      load(),
+      loadNamespaces(namespaces),
+      withoutQueries ? undefined : loadQueryProvider(),
+    ]);
     // Only a namespace missing from the list would suspend: a spinner then, rather than keys.
     const Component = () => (
       <Suspense fallback={<RouteLoading />}>
         <Page />
       </Suspense>
     );
-    return { Component };
+    return withoutQueries
+      ? { Component, handle: { withoutQueries: true } satisfies WithoutQueriesHandle }
+      : { Component };
   };
 }
 
@@ -58,6 +70,7 @@ export function signedInLayout(space?: SignedInLayoutProps['space']) {
     const [{ SignedInLayout }] = await Promise.all([
       import('./signed-in-layout'),
       loadNamespaces(SIGNED_IN_LAYOUT_NAMESPACES),
+      loadQueryProvider(),
     ]);
     return { Component: () => <SignedInLayout space={space} /> };
   };

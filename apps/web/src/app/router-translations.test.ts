@@ -123,9 +123,11 @@ describe('route translations', () => {
   });
 
   const pages = TABLES.flatMap((table) =>
-    [...read(table).matchAll(/lazyPage\(\s*\(\) => import\('([^']+)'\)(?:,\s*\[([^\]]*)\])?,?\s*\)/g)].map(
-      ([, specifier = '', list]) => ({ table, specifier, list }),
-    ),
+    [
+      ...read(table).matchAll(
+        /lazyPage\(\s*\(\) => import\('([^']+)'\)(?:,\s*\[([^\]]*)\])?(?:,\s*\{[^}]*\})?,?\s*\)/g,
+      ),
+    ].map(([, specifier = '', list]) => ({ table, specifier, list })),
   );
 
   it('declares every route module through lazyPage, with the namespaces it needs', () => {

@@ -97,11 +97,17 @@ export function createAppRoutes(): RouteObject[] {
       errorElement: <RouteErrorBoundary />,
       hydrateFallbackElement: <RouteLoading />,
       children: [
-        { index: true, lazy: lazyPage(() => import('./routes/smart-redirect'), ['auth']) },
+        {
+          index: true,
+          lazy: lazyPage(() => import('./routes/smart-redirect'), ['auth'], { withoutQueries: true }),
+        },
         ...paths.student.legacyDashboards.map((path) => redirect(path, paths.student.dashboard.getHref())),
 
         // Public
-        { path: paths.auth.path, lazy: lazyPage(() => import('./routes/auth/auth'), ['auth']) },
+        {
+          path: paths.auth.path,
+          lazy: lazyPage(() => import('./routes/auth/auth'), ['auth'], { withoutQueries: true }),
+        },
         {
           path: paths.forgotPassword.path,
           lazy: lazyPage(() => import('./routes/auth/forgot-password'), ['auth']),
@@ -112,7 +118,7 @@ export function createAppRoutes(): RouteObject[] {
         },
         {
           path: paths.adminSignIn.path,
-          lazy: lazyPage(() => import('./routes/auth/admin-sign-in'), ['auth']),
+          lazy: lazyPage(() => import('./routes/auth/admin-sign-in'), ['auth'], { withoutQueries: true }),
         },
         { path: paths.unauthorized.path, lazy: lazyPage(() => import('./routes/unauthorized')) },
         ...Object.entries(PUBLIC_PAGES).map(([path, pendingScreen]) => ({

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetSessionStore } from '@/features/auth/session-store';
 import { i18n, i18nReady } from '@/lib/i18n';
 import { resetToastHistory } from '@/lib/toast';
 import { resources } from '@/locales/resources';
@@ -21,6 +22,7 @@ configure({ asyncUtilTimeout: 5000 });
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(async () => {
   cleanup();
+  resetSessionStore();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@cursus/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, type MemoryRouterOpts, type RouteObject, RouterProvider } from 'react-router';
@@ -83,9 +84,11 @@ export function renderRoutes(routes: RouteObject[], initialPath: string, options
   const router = createMemoryRouter(routes, { ...options, initialEntries: [initialPath] });
   const queryClient = createQueryClient();
   const view = render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
+    <QueryClientProvider client={queryClient}>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
 }

@@ -36,14 +36,14 @@ function EmailPreferencesLink({ href }: { href: string }) {
  */
 export default function TrainerSettingsRoute() {
   const { t } = useTranslation(['settings', 'organizationSettings']);
-  const { user } = useAuth();
+  const { user, refreshSession } = useAuth();
   const profileHref =
     user?.role === 'admin' ? paths.admin.profile.getHref() : paths.trainer.profile.getHref();
   return (
     <>
       <PageHeader title={t('page.title')} description={user?.organizationName ?? t('page.description')} />
       <div className="flex max-w-3xl flex-col gap-5">
-        <OrganizationIdentitySettings />
+        <OrganizationIdentitySettings onSaved={() => void refreshSession()} />
         <WeeklyGoalSettings />
         <section aria-label={t('organizationSettings:signing.heading')}>
           <LateSigningSettings />

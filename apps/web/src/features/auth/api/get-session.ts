@@ -6,9 +6,7 @@ import {
   SESSION_ROUTE,
   type SessionUser,
 } from '@cursus/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApiWith } from '@/lib/api-client';
-import { authKeys } from './auth-query-keys';
 
 export type SessionResult = { user: SessionUser | null };
 
@@ -67,12 +65,4 @@ export function readSessionResult(value: unknown): SessionResult | undefined {
 /** The signed-in person, or null. The cookie is http-only, so asking the server is the only way to know. */
 export function getSession(signal?: AbortSignal): Promise<SessionResult> {
   return callApiWith(SESSION_ROUTE, readSessionResult, { signal });
-}
-
-export function sessionQueryOptions() {
-  return queryOptions({ queryKey: authKeys.session(), queryFn: ({ signal }) => getSession(signal) });
-}
-
-export function useSession() {
-  return useQuery(sessionQueryOptions());
 }

@@ -1,34 +1,53 @@
 import { normalizeLanguage, type SessionUser, type SignInInput, type SignUpInput } from '@cursus/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { changeLanguage, getLanguage, i18n } from '@/lib/i18n';
 import { notify } from '@/lib/toast';
-import { useAdminSignIn } from '../api/admin-sign-in';
-import { authKeys } from '../api/auth-query-keys';
-import { type SessionResult, useSession } from '../api/get-session';
-import { useSignIn } from '../api/sign-in';
-import { useSignOut } from '../api/sign-out';
-import { useSignUp } from '../api/sign-up';
-import { useUpdatePreferences } from '../api/update-preferences';
+import { loadAuthCalls } from '../api/load-auth-calls';
 import { AuthContext, type AuthContextValue } from '../auth-context';
+import { checkSession, getSessionSnapshot, setSessionUser, subscribeToSession } from '../session-store';
 
 /**
- * Holds who is signed in (SPEC 4). The session itself lives in an http-only cookie; this asks
- * GET /api/auth/session once on load and keeps the answer in the query cache, which every call that
- * changes the session (sign-in, sign-out, preferences, organisation) updates in place.
+ * Counts the calls under way, for `isPending`: wraps a call so that the count goes up while it runs.
+ */
+function usePendingCalls() {
+  const [pending, setPending] = useState(0);
+  const track = useCallback(async <T,>(call: () => Promise<T>): Promise<T> => {
+    setPending((count) => count + 1);
+    try {
+      return await call();
+    } finally {
+      setPending((count) => count - 1);
+    }
+  }, []);
+  return { isPending: pending > 0, track };
+}
+
+/**
+ * Holds who is signed in (SPEC 4). The session itself lives in an http-only cookie; the session store
+ * asks GET /api/auth/session once on load (main.tsx starts it before the first render) and every call
+ * that changes the session (sign-in, sign-out, preferences, organisation) updates it in place.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const session = useSession();
-  const signInMutation = useSignIn();
-  const adminSignInMutation = useAdminSignIn();
-  const signUpMutation = useSignUp();
-  const signOutMutation = useSignOut();
-  const { mutate: savePreferences } = useUpdatePreferences();
+  const session = useSyncExternalStore(subscribeToSession, getSessionSnapshot);
+  const { isPending: isCalling, track } = usePendingCalls();
   const [hasSignedOut, setHasSignedOut] = useState(false);
 
-  const user = session.data?.user ?? null;
+  // Nobody asked yet (tests, or a provider mounted without main.tsx): ask now.
+  useEffect(() => {
+    if (getSessionSnapshot().status === 'loading') void checkSession();
+  }, []);
+
+  const user = session.user;
   const userRef = useRef<SessionUser | null>(user);
   userRef.current = user;
 
@@ -50,80 +69,64 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const current = userRef.current;
       const next = normalizeLanguage(language);
       if (!current || current.language === next) return;
-      savePreferences({ language: next }, { onError: (error) => notify.error(getErrorMessage(error)) });
+      loadAuthCalls()
+        .then((calls) => calls.updatePreferences({ language: next }))
+        .then((result) => setSessionUser(result.user))
+        .catch((error: unknown) => notify.error(getErrorMessage(error)));
     };
     i18n.on('languageChanged', onLanguageChanged);
     return () => i18n.off('languageChanged', onLanguageChanged);
-  }, [savePreferences]);
-
-  const setUser = useCallback(
-    (next: SessionUser) => queryClient.setQueryData<SessionResult>(authKeys.session(), { user: next }),
-    [queryClient],
-  );
-
-  const { mutateAsync: signInAsync } = signInMutation;
-  const { mutateAsync: adminSignInAsync } = adminSignInMutation;
-  const { mutateAsync: signUpAsync } = signUpMutation;
-  const { mutateAsync: signOutAsync } = signOutMutation;
-  const { refetch } = session;
+  }, []);
 
   const value = useMemo<AuthContextValue>(
     () => ({
-      status: session.isPending ? 'loading' : 'ready',
+      status: session.status,
       user,
       role: user?.role ?? null,
       sessionError: user ? null : session.error,
-      isPending:
-        session.isPending ||
-        signInMutation.isPending ||
-        adminSignInMutation.isPending ||
-        signUpMutation.isPending ||
-        signOutMutation.isPending,
+      isPending: session.status === 'loading' || isCalling,
       hasSignedOut,
-      signIn: async (input: SignInInput) => {
-        const result = await signInAsync(input);
-        setHasSignedOut(false);
-        return result.user;
-      },
-      adminSignIn: async (input: SignInInput) => {
-        const result = await adminSignInAsync(input);
-        setHasSignedOut(false);
-        return result.user;
-      },
-      signUp: async (input: SignUpInput) => {
-        // The account starts in the language the person signed up in.
-        await signUpAsync({ ...input, language: input.language ?? getLanguage() });
-      },
-      signOut: async () => {
-        setHasSignedOut(true);
-        try {
-          await signOutAsync();
-        } catch (error) {
+      signIn: (input: SignInInput) =>
+        track(async () => {
+          const result = await (await loadAuthCalls()).signIn(input);
+          setSessionUser(result.user);
           setHasSignedOut(false);
-          throw error;
-        }
-      },
-      setUser,
-      refreshSession: async () => {
-        await refetch();
-      },
+          return result.user;
+        }),
+      adminSignIn: (input: SignInInput) =>
+        track(async () => {
+          try {
+            const result = await (await loadAuthCalls()).adminSignIn(input);
+            setSessionUser(result.user);
+            setHasSignedOut(false);
+            return result.user;
+          } catch (error) {
+            // The server signs a refused non-admin out: forget any session we still hold.
+            if (isApiError(error, 'NOT_ADMIN')) setSessionUser(null);
+            throw error;
+          }
+        }),
+      signUp: (input: SignUpInput) =>
+        track(async () => {
+          // The account starts in the language the person signed up in.
+          await (await loadAuthCalls()).signUp({ ...input, language: input.language ?? getLanguage() });
+        }),
+      signOut: () =>
+        track(async () => {
+          setHasSignedOut(true);
+          try {
+            await (await loadAuthCalls()).signOut();
+          } catch (error) {
+            setHasSignedOut(false);
+            throw error;
+          }
+          // The query cache (app/query-client.ts) hears it and forgets the previous person's data.
+          setSessionUser(null);
+        }),
+      setUser: setSessionUser,
+      refreshSession: checkSession,
     }),
-    [
-      session.isPending,
-      session.error,
-      user,
-      signInMutation.isPending,
-      adminSignInMutation.isPending,
-      signUpMutation.isPending,
-      signOutMutation.isPending,
-      hasSignedOut,
-      signInAsync,
-      adminSignInAsync,
-      signUpAsync,
-      signOutAsync,
-      setUser,
-      refetch,
-    ],
+    [session, user, isCalling, hasSignedOut, track],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -12,7 +12,6 @@ import { ApiError, isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { showErrorOnFields, translateFieldError } from '@/lib/form-errors';
 import { loadAuthCalls } from '../api/load-auth-calls';
-import { useResendConfirmation } from '../api/resend-confirmation';
 import { useAuth } from '../hooks/use-auth';
 import { PasswordField } from './password-field';
 import type { SignInErrors, SignInField, SignInFormValues } from './sign-in-validation';
@@ -41,6 +40,23 @@ export interface SignInFormProps {
   defaultEmail?: string;
   /** Called instead of showing NOT_ADMIN in the form (the admin page leaves for /unauthorized). */
   onNotAdmin?: () => void;
+}
+
+type ResendState = { status: 'idle' | 'pending' | 'success' } | { status: 'error'; error: unknown };
+
+/** The confirmation email sent again, with its own pending, success and error states. */
+function useResendConfirmation() {
+  const [state, setState] = useState<ResendState>({ status: 'idle' });
+  const send = async (email: string) => {
+    setState({ status: 'pending' });
+    try {
+      await (await loadAuthCalls()).resendConfirmation({ email });
+      setState({ status: 'success' });
+    } catch (error) {
+      setState({ status: 'error', error });
+    }
+  };
+  return { state, send, reset: () => setState({ status: 'idle' }) };
 }
 
 /**
@@ -137,8 +153,8 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: 
                 variant="secondary"
                 size="sm"
                 className="self-start"
-                isLoading={resend.isPending}
-                onClick={() => resend.mutate({ email: unconfirmedEmail })}
+                isLoading={resend.state.status === 'pending'}
+                onClick={() => resend.send(unconfirmedEmail)}
               >
                 {t('signIn.resendConfirmation')}
               </Button>
@@ -148,8 +164,10 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: 
           {getErrorMessage(error)}
         </Alert>
       )}
-      {resend.isSuccess && <Alert variant="success">{t('signIn.confirmationResent')}</Alert>}
-      {resend.isError && <Alert variant="error">{getErrorMessage(resend.error)}</Alert>}
+      {resend.state.status === 'success' && <Alert variant="success">{t('signIn.confirmationResent')}</Alert>}
+      {resend.state.status === 'error' && (
+        <Alert variant="error">{getErrorMessage(resend.state.error)}</Alert>
+      )}
 
       <Field label={t('fields.email')} error={translateFieldError(errors.email)}>
         {(control) => (

@@ -1,7 +1,6 @@
 import { organizationSettingsRoutes, type UpdateOrganizationSettingsInput } from '@cursus/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
-import { invalidateDomains } from '@/lib/query-domains';
 import { organizationSettingsKeys } from './organization-settings-query-keys';
 
 /** The organisation's name, logo and colours, as every member's frame shows them. */
@@ -18,15 +17,12 @@ export function useOrganizationBranding(options: { enabled?: boolean } = {}) {
   return useQuery({ ...organizationBrandingQueryOptions(), enabled: options.enabled ?? true });
 }
 
-/** Saves name, logo and colour; the session carries the name too, so it is read again. */
+/** Saves name, logo and colour (the page reads the session again: it carries the name too). */
 export function useUpdateOrganizationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateOrganizationSettingsInput) =>
       callApi(organizationSettingsRoutes.updateSettings, { body }),
-    onSuccess: async (branding) => {
-      queryClient.setQueryData(organizationSettingsKeys.branding(), branding);
-      await invalidateDomains(queryClient, ['auth']);
-    },
+    onSuccess: (branding) => queryClient.setQueryData(organizationSettingsKeys.branding(), branding),
   });
 }

@@ -23,7 +23,8 @@ import { acceptOf, uploadOrganizationFile } from '../api/upload-organization-fil
 import { formatMegabytes } from '../lib/format';
 
 /** /trainer/settings 'Identité de l'organisme': name, logo and brand colour (issue 16 point 9). */
-export function OrganizationIdentitySettings() {
+/** `onSaved`: the session carries the organisation's name, so the page reads it again. */
+export function OrganizationIdentitySettings({ onSaved }: { onSaved?: () => void }) {
   const { t } = useTranslation('organizationSettings');
   const headingId = useId();
   const query = useOrganizationBranding();
@@ -52,7 +53,7 @@ export function OrganizationIdentitySettings() {
           <div aria-hidden="true" className="h-10 w-full max-w-xs animate-pulse rounded-md bg-muted" />
         </div>
       );
-    return <IdentityForm branding={query.data} />;
+    return <IdentityForm branding={query.data} onSaved={onSaved} />;
   };
 
   return (
@@ -69,7 +70,7 @@ export function OrganizationIdentitySettings() {
   );
 }
 
-function IdentityForm({ branding }: { branding: OrganizationBranding }) {
+function IdentityForm({ branding, onSaved }: { branding: OrganizationBranding; onSaved?: () => void }) {
   const { t } = useTranslation('organizationSettings');
   const update = useUpdateOrganizationSettings();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -118,6 +119,7 @@ function IdentityForm({ branding }: { branding: OrganizationBranding }) {
     setErrors({});
     try {
       const saved = await update.mutateAsync(parsed.data);
+      onSaved?.();
       setName(saved.name);
       setColor(saved.brandColor ?? '');
       notify.success(t('identity.saved'));

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, buildUser, mockApi } from '@/testing/test-utils';
+import { checkSession, getSessionSnapshot, setSessionUser, subscribeToSession } from './session-store';
+
+afterEach(() => vi.useRealTimers());
+
+describe('session store', () => {
+  it('starts loading, then holds the person the server names, and tells its listeners', async () => {
+    const user = buildUser();
+    mockApi({ 'GET /api/auth/session': { body: { user } } });
+    const listener = vi.fn();
+    const unsubscribe = subscribeToSession(listener);
+    expect(getSessionSnapshot().status).toBe('loading');
+    await checkSession();
+    unsubscribe();
+    expect(getSessionSnapshot()).toEqual({ status: 'ready', user, error: null });
+    expect(listener).toHaveBeenCalled();
+  });
+
+  it('asks once however many callers ask at the same time', async () => {
+    const { calls } = mockApi({ 'GET /api/auth/session': { body: { user: null } } });
+    await Promise.all([checkSession(), checkSession(), checkSession()]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('tries a server failure once more after a second, as the query cache did', async () => {
+    vi.useFakeTimers();
+    let answers = 0;
+    mockApi({
+      'GET /api/auth/session': () =>
+        answers++ === 0 ? apiError('SERVER_ERROR', 503) : { body: { user: null } },
+    });
+    const checked = checkSession();
+    await vi.advanceTimersByTimeAsync(1000);
+    await checked;
+    expect(answers).toBe(2);
+    expect(getSessionSnapshot()).toEqual({ status: 'ready', user: null, error: null });
+  });
+
+  it('does not ask again after a refusal, and keeps a person already known when a refresh fails', async () => {
+    const user = buildUser();
+    setSessionUser(user);
+    const { calls } = mockApi({ 'GET /api/auth/session': apiError('FORBIDDEN', 403) });
+    await checkSession();
+    expect(calls).toHaveLength(1);
+    expect(getSessionSnapshot()).toEqual({ status: 'ready', user, error: null });
+  });
+
+  it('reports the failure when nobody is known yet', async () => {
+    mockApi({ 'GET /api/auth/session': apiError('FORBIDDEN', 403) });
+    await checkSession();
+    expect(getSessionSnapshot().user).toBeNull();
+    expect(getSessionSnapshot().error).toBeInstanceOf(Error);
+  });
+});

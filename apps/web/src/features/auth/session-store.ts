@@ -1,0 +1,81 @@
+import { QUERY_CACHE, type SessionUser } from '@cursus/contracts';
+import { isApiError } from '@/lib/api-client';
+import { getSession } from './api/get-session';
+
+/**
+ * Who is signed in, held outside React and outside the query cache: the sign-in screen needs the
+ * session and nothing else of TanStack Query, which then loads with the first page that fetches data
+ * (issue 12). Every call that changes the session (sign-in, sign-out, preferences, organisation)
+ * writes it here; the app's query cache listens and forgets the previous person's data.
+ */
+export interface SessionSnapshot {
+  /** SPEC 4: 'loading' until the first session check ends, then 'ready'. */
+  status: 'loading' | 'ready';
+  user: SessionUser | null;
+  /** The last check failed (server unreachable) and no session is known. */
+  error: Error | null;
+}
+
+/** As the query cache retried (lib/react-query.ts): transport and server failures, once, after a second. */
+const RETRY_DELAY_MS = 1000;
+
+let snapshot: SessionSnapshot = { status: 'loading', user: null, error: null };
+let checking: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+function publish(next: SessionSnapshot) {
+  snapshot = next;
+  for (const listener of listeners) listener();
+}
+
+export function getSessionSnapshot(): SessionSnapshot {
+  return snapshot;
+}
+
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function setSessionUser(user: SessionUser | null) {
+  publish({ status: 'ready', user, error: null });
+}
+
+async function askServer(): Promise<SessionUser | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await getSession()).user;
+    } catch (error) {
+      const isClientError = isApiError(error) && error.status >= 400 && error.status < 500;
+      if (isClientError || attempt >= QUERY_CACHE.retry) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+    }
+  }
+}
+
+/**
+ * Asks the server who is signed in; one check at a time, however many callers. A failed check keeps
+ * the person already known (a refresh that failed does not sign anyone out).
+ */
+export function checkSession(): Promise<void> {
+  checking ??= askServer()
+    .then(
+      (user) => setSessionUser(user),
+      (error: unknown) =>
+        publish({
+          status: 'ready',
+          user: snapshot.user,
+          error: snapshot.user ? null : error instanceof Error ? error : new Error(String(error)),
+        }),
+    )
+    .finally(() => {
+      checking = undefined;
+    });
+  return checking;
+}
+
+/** Tests start each case from an unknown session. */
+export function resetSessionStore() {
+  checking = undefined;
+  snapshot = { status: 'loading', user: null, error: null };
+}
