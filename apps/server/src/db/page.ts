@@ -16,6 +16,9 @@ export interface Page<T> {
 /**
  * One page of a list and the size of the whole list, in the caller's transaction: `count` selects
  * `{ total: count() }` under the same filter as `rows`, which is ordered and made `$dynamic()`.
+ * A page that holds some rows but fewer than a full page is the last one, so the size follows from
+ * it and `count` (a query builder, run only when awaited) is never sent: most learners' lists fit on
+ * one page, and the count was half of such a request's database work (issue 12).
  */
 export async function readPage<Rows extends PgSelect, T>(
   query: PageQuery,
@@ -23,11 +26,13 @@ export async function readPage<Rows extends PgSelect, T>(
   rows: Rows,
   toItem: (row: Awaited<Rows>[number]) => T,
 ): Promise<Page<T>> {
-  const [counted] = await count;
-  const pageRows: Awaited<Rows> = await rows.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const offset = (query.page - 1) * query.pageSize;
+  const pageRows: Awaited<Rows> = await rows.limit(query.pageSize).offset(offset);
+  const isLastPage = pageRows.length < query.pageSize && (pageRows.length > 0 || query.page === 1);
+  const total = isLastPage ? offset + pageRows.length : ((await count)[0]?.total ?? 0);
   return {
     items: pageRows.map(toItem),
-    total: counted?.total ?? 0,
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

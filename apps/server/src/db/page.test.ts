@@ -1,0 +1,42 @@
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+import { readPage } from './page.ts';
+
+/** A list of `size` rows read as the query builders are: limit and offset, then awaited. */
+function list(size: number) {
+  const all = Array.from({ length: size }, (_, index) => ({ id: index + 1 }));
+  let counted = 0;
+  const count: PromiseLike<{ total: number }[]> = {
+    // biome-ignore lint/suspicious/noThenProperty: a query builder is a thenable run when awaited.
+    then(resolve, reject) {
+      counted += 1;
+      return Promise.resolve([{ total: size }]).then(resolve, reject);
+    },
+  };
+  const rows = {
+    limit: (limit: number) => ({
+      offset: (offset: number) => Promise.resolve(all.slice(offset, offset + limit)),
+    }),
+  } as unknown as PgSelect;
+  return { count, rows, timesCounted: () => counted };
+}
+
+async function read(size: number, page: number) {
+  const { count, rows, timesCounted } = list(size);
+  const result = await readPage({ page, pageSize: 10 }, count, rows, (row) => row);
+  return { total: result.total, items: result.items.length, counted: timesCounted() };
+}
+
+describe('readPage', () => {
+  it('takes the size from a page that is not full, without counting', async () => {
+    expect(await read(0, 1)).toEqual({ total: 0, items: 0, counted: 0 });
+    expect(await read(4, 1)).toEqual({ total: 4, items: 4, counted: 0 });
+    expect(await read(23, 3)).toEqual({ total: 23, items: 3, counted: 0 });
+  });
+
+  it('counts when the page is full or past the end', async () => {
+    expect(await read(10, 1)).toEqual({ total: 10, items: 10, counted: 1 });
+    expect(await read(23, 2)).toEqual({ total: 23, items: 10, counted: 1 });
+    expect(await read(23, 9)).toEqual({ total: 23, items: 0, counted: 1 });
+  });
+});
