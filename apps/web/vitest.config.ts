@@ -12,5 +12,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup-tests.ts'],
     // Component tests are CPU-bound: one file per core (vitest's default here would be one in all).
     maxWorkers: 2,
+    // A screen test renders a whole route (its lazy modules, the query layer, translations): on a
+    // shared 2-core machine under load the first one of a file has taken over the 5 s default.
+    testTimeout: 15_000,
   },
 });

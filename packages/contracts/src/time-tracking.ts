@@ -363,7 +363,7 @@ export type MyDashboard = z.infer<typeof MyDashboardSchema>;
 // Connection logs (/trainer/connection-logs)
 // ---------------------------------------------------------------------------------------------
 
-/** The newest sign-ins and sessions listed per learner on one page (the CSV export holds them all). */
+/** The newest sign-ins and sessions shown for a learner whose details are opened (the CSV export holds them all). */
 export const CONNECTION_LOG_ENTRIES_PER_STUDENT = 100;
 
 /**
@@ -414,6 +414,12 @@ export const ConnectionLogQuerySchema = PaginationQuerySchema.extend(connectionL
   .refine(...datesInOrder)
   .refine(...rangeWithinCap);
 export type ConnectionLogQuery = z.input<typeof ConnectionLogQuerySchema>;
+/** One learner's entries: the same filters, the learner in the path. */
+export const ConnectionLogEntriesQuerySchema = z
+  .object({ ...connectionLogFilterFields, studentId: z.undefined().optional() })
+  .refine(...datesInOrder)
+  .refine(...rangeWithinCap);
+export type ConnectionLogEntriesQuery = z.input<typeof ConnectionLogEntriesQuerySchema>;
 
 export const SignInEntrySchema = z.object({
   at: z.iso.datetime(),
@@ -438,11 +444,19 @@ export const StudentConnectionLogSchema = z.object({
   signInCount: seconds(),
   sessionCount: seconds(),
   totalSeconds: seconds(),
-  /** Newest first, at most 100 of each. */
+});
+export type StudentConnectionLog = z.infer<typeof StudentConnectionLogSchema>;
+
+/**
+ * A learner's newest sign-ins and sessions of the period, newest first, at most
+ * CONNECTION_LOG_ENTRIES_PER_STUDENT of each: read when their details are opened, so the list
+ * itself carries counts only (issue 12: a page of twenty learners was over 100 KB).
+ */
+export const StudentConnectionLogEntriesSchema = z.object({
   signIns: z.array(SignInEntrySchema),
   sessions: z.array(TrackedSessionEntrySchema),
 });
-export type StudentConnectionLog = z.infer<typeof StudentConnectionLogSchema>;
+export type StudentConnectionLogEntries = z.infer<typeof StudentConnectionLogEntriesSchema>;
 
 export const ConnectionLogsSchema = paginated(StudentConnectionLogSchema).extend({
   /** The days read, bounds included: the filters', or the defaults put in their place. */
@@ -563,6 +577,15 @@ export const timeTrackingRoutes = {
     access: ORGANIZATION_STAFF,
     query: ConnectionLogQuerySchema,
     response: ConnectionLogsSchema,
+  },
+  /** One learner of the list's scope (USER_NOT_FOUND otherwise); gate 'view:connection-logs'. */
+  connectionLogEntries: {
+    method: 'GET',
+    path: '/api/time-tracking/connection-logs/learners/:studentId',
+    access: ORGANIZATION_STAFF,
+    params: z.object({ studentId: UserIdSchema }),
+    query: ConnectionLogEntriesQuerySchema,
+    response: StudentConnectionLogEntriesSchema,
   },
   /**
    * The same filters as a CSV file for auditors: UTF-8 with a byte-order mark, ';' separators

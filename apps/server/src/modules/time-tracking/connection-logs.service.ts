@@ -8,6 +8,7 @@ import {
   type Language,
   type SessionUser,
   type StudentConnectionLog,
+  type StudentConnectionLogEntries,
 } from '@cursus/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Database, type Tx, tenantOf } from '../../db/client.ts';
@@ -158,7 +159,7 @@ export function createConnectionLogsService(deps: {
   };
 
   /**
-   * One page of learners with their counts and newest entries, and the totals of the whole scope:
+   * One page of learners with their counts, and the totals of the whole scope:
    * three statements in one transaction (issue 12), whatever the page size. The sign-ins and the
    * formations' titles come from their modules as parts of these statements.
    */
@@ -183,9 +184,32 @@ export function createConnectionLogsService(deps: {
         })
         .from(userTimeTracking)
         .where(sessionsWhere(scope, inScope));
-      if (people.length === 0) return { people, totals, entries: [] };
+      if (people.length === 0) return { people, totals, counts: [] };
       const learner = sql`learner.id`;
       const ownSessions = and(eq(userTimeTracking.userId, learner), sessionsWhere(scope));
+      const counts = await tx
+        .select({
+          userId: sql<string>`learner.id`,
+          sessionCount: sql<number>`(select count(*)::int from ${userTimeTracking} where ${ownSessions})`,
+          totalSeconds: sql<number>`(select coalesce(sum(${userTimeTracking.durationSeconds}), 0)::int from ${userTimeTracking} where ${ownSessions})`,
+          signInCount: system.signInsFragments.count({ ...signInFilter(scope), userId: learner }),
+        })
+        .from(
+          sql`(values ${sql.join(
+            people.map((person) => sql`(${person.id})`),
+            sql`, `,
+          )}) as learner(id)`,
+        );
+      return { people, totals, counts };
+    });
+  }
+
+  /** One learner's newest sessions and sign-ins of the scope, if the scope lists them. */
+  async function readEntries(actor: SessionUser, scope: Scope, studentId: string) {
+    return database.withTenant(tenantOf(actor), async (tx) => {
+      const [person] = await organizations.findPeople(tx, learnersOf(tx, scope)).limit(1);
+      if (!person) throw new AppError('USER_NOT_FOUND');
+      const learner = sql`${studentId}`;
       const newestSessions = tx
         .select({
           id: userTimeTracking.id,
@@ -196,31 +220,23 @@ export function createConnectionLogsService(deps: {
           source: userTimeTracking.source,
         })
         .from(userTimeTracking)
-        .where(ownSessions)
+        .where(and(eq(userTimeTracking.userId, learner), sessionsWhere(scope)))
         .orderBy(desc(userTimeTracking.sessionStart), desc(userTimeTracking.id))
         .limit(CONNECTION_LOG_ENTRIES_PER_STUDENT)
         .as('newest');
-      const entries = await tx
+      // Both lists in one statement, as JSON: its one row is the learner's.
+      const [entries] = await tx
         .select({
-          userId: sql<string>`learner.id`,
-          sessionCount: sql<number>`(select count(*)::int from ${userTimeTracking} where ${ownSessions})`,
-          totalSeconds: sql<number>`(select coalesce(sum(${userTimeTracking.durationSeconds}), 0)::int from ${userTimeTracking} where ${ownSessions})`,
           sessions: sql<
             SessionJson[] | null
           >`(select json_agg(json_build_object('id', newest.id, 'courseId', newest.course_id, 'courseTitle', ${courses.titleOf(sql`newest.course_id`)}, 'sessionStart', newest.session_start, 'sessionEnd', newest.session_end, 'durationSeconds', newest.duration_seconds, 'source', newest.source) order by newest.session_start desc, newest.id desc) from ${newestSessions})`,
-          signInCount: system.signInsFragments.count({ ...signInFilter(scope), userId: learner }),
           signIns: system.signInsFragments.newest(
             { ...signInFilter(scope), userId: learner },
             CONNECTION_LOG_ENTRIES_PER_STUDENT,
           ),
         })
-        .from(
-          sql`(values ${sql.join(
-            people.map((person) => sql`(${person.id})`),
-            sql`, `,
-          )}) as learner(id)`,
-        );
-      return { people, totals, entries };
+        .from(sql`(values (${studentId})) as learner(id)`);
+      return { sessions: entries?.sessions ?? [], signIns: entries?.signIns ?? [] };
     });
   }
 
@@ -255,10 +271,10 @@ export function createConnectionLogsService(deps: {
       query: ConnectionLogFilters & { page: number; pageSize: number },
     ): Promise<ConnectionLogs> {
       const scope = scopeOf(actor, query);
-      const { people, totals, entries } = await readListPage(actor, scope, query);
-      const entriesBy = new Map(entries.map((entry) => [entry.userId, entry]));
+      const { people, totals, counts } = await readListPage(actor, scope, query);
+      const countsBy = new Map(counts.map((entry) => [entry.userId, entry]));
       const items: StudentConnectionLog[] = people.map((person) => {
-        const entry = entriesBy.get(person.id);
+        const entry = countsBy.get(person.id);
         return {
           studentId: person.id,
           fullName: person.fullName,
@@ -266,20 +282,6 @@ export function createConnectionLogsService(deps: {
           signInCount: entry?.signInCount ?? 0,
           sessionCount: entry?.sessionCount ?? 0,
           totalSeconds: Number(entry?.totalSeconds ?? 0),
-          signIns: (entry?.signIns ?? []).map((signIn) => ({
-            at: new Date(signIn.at).toISOString(),
-            ipAddress: signIn.ipAddress,
-            userAgent: signIn.userAgent,
-          })),
-          sessions: (entry?.sessions ?? []).map((session) => ({
-            id: session.id,
-            courseId: session.courseId,
-            courseTitle: session.courseTitle,
-            sessionStart: new Date(session.sessionStart).toISOString(),
-            sessionEnd: session.sessionEnd ? new Date(session.sessionEnd).toISOString() : null,
-            durationSeconds: session.durationSeconds,
-            source: session.source === 'offline' ? 'offline' : 'online',
-          })),
         };
       });
       const studentCount = totals?.studentCount ?? 0;
@@ -295,6 +297,34 @@ export function createConnectionLogsService(deps: {
           sessionCount: totals?.sessionCount ?? 0,
           totalSeconds: Number(totals?.totalSeconds ?? 0),
         },
+      };
+    },
+
+    async entries(
+      actor: SessionUser,
+      studentId: string,
+      filters: ConnectionLogFilters,
+    ): Promise<StudentConnectionLogEntries> {
+      const { sessions, signIns } = await readEntries(
+        actor,
+        scopeOf(actor, { ...filters, studentId }),
+        studentId,
+      );
+      return {
+        sessions: sessions.map((session) => ({
+          id: session.id,
+          courseId: session.courseId,
+          courseTitle: session.courseTitle,
+          sessionStart: new Date(session.sessionStart).toISOString(),
+          sessionEnd: session.sessionEnd ? new Date(session.sessionEnd).toISOString() : null,
+          durationSeconds: session.durationSeconds,
+          source: session.source === 'offline' ? 'offline' : 'online',
+        })),
+        signIns: signIns.map((signIn) => ({
+          at: new Date(signIn.at).toISOString(),
+          ipAddress: signIn.ipAddress,
+          userAgent: signIn.userAgent,
+        })),
       };
     },
 

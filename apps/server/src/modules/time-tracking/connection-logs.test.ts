@@ -60,6 +60,12 @@ beforeAll(async () => {
 
 const logs = async (query = '', person: 'trainerA' | 'trainerB' | 'admin' = 'trainerA') =>
   expectStatus(await world.call(person, 'GET', `/api/time-tracking/connection-logs${query}`), 200);
+/** One learner's newest sessions and sign-ins, read when the trainer opens their details. */
+const entriesOf = async (
+  studentId: string,
+  query = '',
+  person: 'trainerA' | 'trainerB' | 'admin' = 'trainerA',
+) => world.call(person, 'GET', `/api/time-tracking/connection-logs/learners/${studentId}${query}`);
 
 describe('connection logs (/trainer/connection-logs)', () => {
   it('lists the organisation’s learners with their sign-ins, sessions and totals', async () => {
@@ -72,9 +78,19 @@ describe('connection logs (/trainer/connection-logs)', () => {
     expect(lea).toMatchObject({ sessionCount: 2, totalSeconds: 5405 });
     // Every successful sign-in is recorded (the test world signed Léa in once).
     expect(lea.signInCount).toBeGreaterThanOrEqual(1);
-    expect(lea.signIns[0]).toMatchObject({ ipAddress: expect.any(String) });
-    expect(lea.sessions[0]).toMatchObject({ durationSeconds: 1805, courseId: null });
-    expect(lea.sessions[1]).toMatchObject({
+    // The list carries counts only: the entries come with the learner's details.
+    expect(Object.keys(lea).sort()).toEqual([
+      'email',
+      'fullName',
+      'sessionCount',
+      'signInCount',
+      'studentId',
+      'totalSeconds',
+    ]);
+    const entries = expectStatus(await entriesOf(lea.studentId), 200);
+    expect(entries.signIns[0]).toMatchObject({ ipAddress: expect.any(String) });
+    expect(entries.sessions[0]).toMatchObject({ durationSeconds: 1805, courseId: null });
+    expect(entries.sessions[1]).toMatchObject({
       durationSeconds: 3600,
       courseId: course.id,
       courseTitle: course.title,
@@ -82,20 +98,41 @@ describe('connection logs (/trainer/connection-logs)', () => {
     expect(result.totals).toMatchObject({ studentCount: 2, sessionCount: 4, totalSeconds: 7205 });
   });
 
+  it("gives a learner's entries within the period and formation asked, and nobody's outside the scope", async () => {
+    const result = await logs();
+    const lea = result.items.find((item: { email: string }) => item.email === 'lea@org-a.example');
+    const onCourse = expectStatus(await entriesOf(lea.studentId, `?courseId=${course.id}`), 200);
+    expect(onCourse.sessions.map((session: { durationSeconds: number }) => session.durationSeconds)).toEqual([
+      3600,
+    ]);
+    const lateJanuary = expectStatus(await entriesOf(lea.studentId, '?from=2026-01-14&to=2026-01-20'), 200);
+    expect(
+      lateJanuary.sessions.map((session: { durationSeconds: number }) => session.durationSeconds),
+    ).toEqual([1805]);
+    // Another organisation's trainer, a learner of nobody's and a trainer (not a learner): 404.
+    expectStatus(await entriesOf(lea.studentId, '', 'trainerB'), 404);
+    expectStatus(await entriesOf('no-such-user'), 404);
+    expectStatus(await entriesOf(world.users.trainerA.id), 404);
+    // The learner is in the path: a studentId in the query is refused, not silently ignored.
+    expectStatus(await entriesOf(lea.studentId, `?studentId=${lea.studentId}`), 400);
+    expectStatus(await entriesOf(lea.studentId, '?from=2026-01-20&to=2026-01-14'), 400);
+  });
+
   it('marks the time declared after an offline stretch as offline, and live time as online', async () => {
     const result = await logs();
-    const sources = (email: string) =>
-      result.items
-        .find((item: { email: string }) => item.email === email)
-        .sessions.map((session: { durationSeconds: number; source: string }) => [
-          session.durationSeconds,
-          session.source,
-        ]);
-    expect(sources('lea@org-a.example')).toEqual([
+    const sources = async (email: string) => {
+      const { studentId } = result.items.find((item: { email: string }) => item.email === email);
+      const entries = expectStatus(await entriesOf(studentId), 200);
+      return entries.sessions.map((session: { durationSeconds: number; source: string }) => [
+        session.durationSeconds,
+        session.source,
+      ]);
+    };
+    expect(await sources('lea@org-a.example')).toEqual([
       [1805, 'offline'],
       [3600, 'offline'],
     ]);
-    expect(sources('hugo@org-a.example')).toEqual([
+    expect(await sources('hugo@org-a.example')).toEqual([
       [1200, 'online'],
       [600, 'offline'],
     ]);

@@ -185,6 +185,13 @@ export async function timeTrackingRoutesPlugin(
   );
   route(
     app,
+    timeTrackingRoutes.connectionLogEntries,
+    (request, _reply, { params, query }) =>
+      connectionLogs.entries(requireStaff(request, 'view:connection-logs'), params.studentId, query),
+    { tags },
+  );
+  route(
+    app,
     timeTrackingRoutes.exportConnectionLogs,
     async (request, reply, { query }) => {
       const user = requireStaff(request, 'view:connection-logs');

@@ -1,4 +1,4 @@
-import type { ConnectionLogs, StudentConnectionLog } from '@cursus/contracts';
+import type { ConnectionLogs, StudentConnectionLog, StudentConnectionLogEntries } from '@cursus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Mock } from 'vitest';
 import { describe, expect, it } from 'vitest';
@@ -22,8 +22,6 @@ function buildLog(overrides: Partial<StudentConnectionLog> = {}): StudentConnect
     signInCount: 0,
     sessionCount: 0,
     totalSeconds: 0,
-    signIns: [],
-    sessions: [],
     ...overrides,
   };
 }
@@ -45,10 +43,9 @@ function buildLogs(items: StudentConnectionLog[], overrides: Partial<ConnectionL
   };
 }
 
-const ANA_LOG = buildLog({
-  signInCount: 1,
-  sessionCount: 2,
-  totalSeconds: 2 * 3600 + 15 * 60,
+const ANA_LOG = buildLog({ signInCount: 1, sessionCount: 2, totalSeconds: 2 * 3600 + 15 * 60 });
+/** Read when Ana's details open. */
+const ANA_ENTRIES: StudentConnectionLogEntries = {
   signIns: [{ at: '2025-03-12T08:00:00.000Z', ipAddress: '203.0.113.7', userAgent: 'Firefox 136' }],
   sessions: [
     {
@@ -70,7 +67,7 @@ const ANA_LOG = buildLog({
       source: 'offline',
     },
   ],
-});
+};
 const BOB_LOG = buildLog({ studentId: BOB, fullName: 'Bob Martin', email: 'bob.martin@example.org' });
 
 /** The query strings the screen sent for its page of logs. */
@@ -85,6 +82,8 @@ function renderLogs(path: string, logs: ConnectionLogs = buildLogs([ANA_LOG, BOB
   const api = mockApi({
     'GET /api/auth/session': { body: { user: buildUser({ role: 'trainer' }) } },
     [`GET ${LOGS_PATH}`]: { body: logs },
+    [`GET ${LOGS_PATH}/learners/${ANA}`]: { body: ANA_ENTRIES },
+    [`GET ${LOGS_PATH}/learners/${BOB}`]: { body: { signIns: [], sessions: [] } },
     'GET /api/organizations/students': {
       body: page(
         logs.items.map((log) => ({
@@ -123,7 +122,7 @@ describe('/trainer/connection-logs', () => {
     expect(within(ana).queryByRole('button', { name: /Réinitialiser le temps total/ })).toBeNull();
     fireEvent.click(within(ana).getByRole('button', { name: 'Afficher le détail (Ana Lopez)' }));
 
-    const sessions = within(ana).getByRole('table', {
+    const sessions = await within(ana).findByRole('table', {
       name: 'Sessions suivies de Ana Lopez (heures de Paris)',
     });
     expect(
@@ -169,8 +168,12 @@ describe('/trainer/connection-logs', () => {
       from: '2025-03-01',
       to: '2025-03-31',
     });
-    // One learner left: their details are open at once.
-    expect(screen.getByRole('table', { name: /Sessions suivies de Ana Lopez/ })).toBeTruthy();
+    // One learner left: their details are open at once, read for the list's period.
+    expect(await screen.findByRole('table', { name: /Sessions suivies de Ana Lopez/ })).toBeTruthy();
+    const entriesUrl = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .find((url) => url.pathname === `${LOGS_PATH}/learners/${ANA}`);
+    expect(Object.fromEntries(entriesUrl!.searchParams)).toEqual({ from: '2025-03-01', to: '2025-03-31' });
   });
 
   it('puts a new filter in the address and the query, back on the first page', async () => {

@@ -1,4 +1,4 @@
-import type { ConnectionLogQuery } from '@cursus/contracts';
+import type { ConnectionLogEntriesQuery, ConnectionLogQuery } from '@cursus/contracts';
 import { getDomainKey } from '@/lib/query-domains';
 
 declare module '@/lib/query-domains' {
@@ -11,6 +11,8 @@ declare module '@/lib/query-domains' {
 export const connectionLogKeys = {
   all: getDomainKey('connection-logs'),
   list: (query: ConnectionLogQuery) => [...connectionLogKeys.all, 'list', query] as const,
+  entries: (studentId: string, query: ConnectionLogEntriesQuery) =>
+    [...connectionLogKeys.all, 'entries', studentId, query] as const,
   studentOptions: () => [...connectionLogKeys.all, 'student-options'] as const,
   courseOptions: () => [...connectionLogKeys.all, 'course-options'] as const,
 };

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callApi } from '@/lib/api-client';
 import { connectionLogKeys } from './connection-log-query-keys';
 
-/** `/trainer/connection-logs`: one page of learners with their sign-ins, sessions and totals. */
+/** `/trainer/connection-logs`: one page of learners with their counts, and the totals of the filters. */
 export function getConnectionLogs(query: ConnectionLogQuery, signal?: AbortSignal) {
   return callApi(timeTrackingRoutes.connectionLogs, { query, signal });
 }

@@ -49,7 +49,10 @@ export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
   const filters = readFilters(searchParams);
   const datesError = datesProblem(filters);
   const areDatesValid = datesError === null;
-  const logs = useConnectionLogs(toQuery(filters), { enabled: areDatesValid });
+  const query = toQuery(filters);
+  const logs = useConnectionLogs(query, { enabled: areDatesValid });
+  // A learner's details read the same period and formation as the list.
+  const entriesFilters = { courseId: query.courseId, from: query.from, to: query.to };
   const students = useStudentOptions();
   const courses = useCourseOptions();
   const isFiltered = hasFilters(filters);
@@ -102,6 +105,7 @@ export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
           <li key={log.studentId} className="min-w-0">
             <StudentLog
               log={log}
+              filters={entriesFilters}
               defaultExpanded={items.length === 1}
               actions={renderStudentActions?.(log)}
             />

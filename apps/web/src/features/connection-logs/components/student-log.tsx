@@ -1,17 +1,26 @@
-import { CONNECTION_LOG_ENTRIES_PER_STUDENT, type StudentConnectionLog } from '@cursus/contracts';
+import {
+  CONNECTION_LOG_ENTRIES_PER_STUDENT,
+  type ConnectionLogEntriesQuery,
+  type StudentConnectionLog,
+} from '@cursus/contracts';
 import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
+import { LoadErrorAlert } from '@/components/ui/load-error-alert';
+import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatDuration } from '@/lib/format-duration';
 import { getLanguage } from '@/lib/i18n';
+import { useConnectionLogEntries } from '../api/get-connection-log-entries';
 import { formatParisDateTime } from '../lib/format';
 
 export interface StudentLogProps {
   log: StudentConnectionLog;
+  /** The list's filters (period, formation), which the details read too. */
+  filters: ConnectionLogEntriesQuery;
   /** Open from the start, e.g. when the filters leave one learner. */
   defaultExpanded?: boolean;
   /** What staff may do about this learner (the time resets), composed by the route. */
@@ -19,7 +28,7 @@ export interface StudentLogProps {
 }
 
 /** One learner: their counts at a glance, and on demand their sessions and sign-ins as tables. */
-export function StudentLog({ log, defaultExpanded = false, actions }: StudentLogProps) {
+export function StudentLog({ log, filters, defaultExpanded = false, actions }: StudentLogProps) {
   const { t } = useTranslation('connectionLogs');
   const language = getLanguage();
   const [isExpanded, setIsExpanded] = useState(defaultExpanded);
@@ -60,59 +69,78 @@ export function StudentLog({ log, defaultExpanded = false, actions }: StudentLog
         {actions}
       </div>
       <div id={detailsId} hidden={!isExpanded} className="flex min-w-0 flex-col gap-4">
-        {isExpanded && (
-          <>
-            <LogTable
-              caption={t('sessions.caption', { name: log.fullName })}
-              headers={[
-                t('sessions.formation'),
-                t('sessions.start'),
-                t('sessions.end'),
-                t('sessions.duration'),
-                t('sessions.source'),
-              ]}
-              emptyText={t('sessions.empty')}
-              rows={log.sessions.map((session) => ({
-                key: session.id,
-                cells: [
-                  session.courseTitle ?? (
-                    <span key="formation" className="text-muted-foreground">
-                      {t('sessions.noFormation')}
-                    </span>
-                  ),
-                  formatParisDateTime(session.sessionStart, language),
-                  session.sessionEnd ? formatParisDateTime(session.sessionEnd, language) : t('sessions.open'),
-                  formatDuration(session.durationSeconds, language),
-                  // Declared by the browser after an offline stretch, not seen live (issue 11).
-                  session.source === 'offline' ? t('sessions.offline') : t('sessions.online'),
-                ],
-              }))}
-              truncated={log.sessionCount > log.sessions.length}
-            />
-            <LogTable
-              caption={t('signIns.caption', { name: log.fullName })}
-              headers={[t('signIns.at'), t('signIns.ipAddress'), t('signIns.userAgent')]}
-              emptyText={t('signIns.empty')}
-              rows={log.signIns.map((signIn, index) => ({
-                key: `${signIn.at}-${index}`,
-                cells: [
-                  formatParisDateTime(signIn.at, language),
-                  signIn.ipAddress ?? t('signIns.unknown'),
-                  signIn.userAgent ? (
-                    <span key="userAgent" className="block max-w-xs truncate" title={signIn.userAgent}>
-                      {signIn.userAgent}
-                    </span>
-                  ) : (
-                    t('signIns.unknown')
-                  ),
-                ],
-              }))}
-              truncated={log.signInCount > log.signIns.length}
-            />
-          </>
-        )}
+        {isExpanded && <StudentEntries log={log} filters={filters} />}
       </div>
     </Card>
+  );
+}
+
+/** The learner's newest sessions and sign-ins, read when their details first open. */
+function StudentEntries({ log, filters }: { log: StudentConnectionLog; filters: ConnectionLogEntriesQuery }) {
+  const { t } = useTranslation('connectionLogs');
+  const language = getLanguage();
+  const entries = useConnectionLogEntries(log.studentId, filters);
+  if (entries.isPending) return <Spinner label={t('list.loadingDetails')} />;
+  if (entries.isError) {
+    return (
+      <LoadErrorAlert
+        error={entries.error}
+        title={t('list.detailsErrorTitle')}
+        retryLabel={t('list.retry')}
+        onRetry={() => void entries.refetch()}
+      />
+    );
+  }
+  return (
+    <>
+      <LogTable
+        caption={t('sessions.caption', { name: log.fullName })}
+        headers={[
+          t('sessions.formation'),
+          t('sessions.start'),
+          t('sessions.end'),
+          t('sessions.duration'),
+          t('sessions.source'),
+        ]}
+        emptyText={t('sessions.empty')}
+        rows={entries.data.sessions.map((session) => ({
+          key: session.id,
+          cells: [
+            session.courseTitle ?? (
+              <span key="formation" className="text-muted-foreground">
+                {t('sessions.noFormation')}
+              </span>
+            ),
+            formatParisDateTime(session.sessionStart, language),
+            session.sessionEnd ? formatParisDateTime(session.sessionEnd, language) : t('sessions.open'),
+            formatDuration(session.durationSeconds, language),
+            // Declared by the browser after an offline stretch, not seen live (issue 11).
+            session.source === 'offline' ? t('sessions.offline') : t('sessions.online'),
+          ],
+        }))}
+        truncated={log.sessionCount > entries.data.sessions.length}
+      />
+      <LogTable
+        caption={t('signIns.caption', { name: log.fullName })}
+        headers={[t('signIns.at'), t('signIns.ipAddress'), t('signIns.userAgent')]}
+        emptyText={t('signIns.empty')}
+        rows={entries.data.signIns.map((signIn, index) => ({
+          key: `${signIn.at}-${index}`,
+          cells: [
+            formatParisDateTime(signIn.at, language),
+            signIn.ipAddress ?? t('signIns.unknown'),
+            signIn.userAgent ? (
+              <span key="userAgent" className="block max-w-xs truncate" title={signIn.userAgent}>
+                {signIn.userAgent}
+              </span>
+            ) : (
+              t('signIns.unknown')
+            ),
+          ],
+        }))}
+        truncated={log.signInCount > entries.data.signIns.length}
+      />
+    </>
   );
 }
 
