@@ -18,6 +18,7 @@ import { createScheduler, type Scheduler } from './lib/scheduler.ts';
 import { createAchievementsModule } from './modules/achievements/achievements.module.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createAnalyticsModule } from './modules/analytics/analytics.module.ts';
+import { createAssistantModule, readModelSettings } from './modules/assistant/assistant.module.ts';
 import { createAttendanceModule } from './modules/attendance/attendance.module.ts';
 import { createAuditModule } from './modules/audit/audit.module.ts';
 import { createAuthModule, createVerifiedEmails, INVITATION_LINK_DAYS } from './modules/auth/auth.module.ts';
@@ -411,6 +412,21 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     now,
     log,
   });
+  // The assistants read the user's own records through their modules, as the user.
+  const assistant = createAssistantModule({
+    database,
+    sources: {
+      progressionOf: courses.learning.progression,
+      upcomingSessionsOf: async (actor) =>
+        (await groupSessions.service.listMine(actor, { when: 'upcoming', pageSize: 5 })).items,
+      questionsOf: async (actor) => (await questions.service.listMine(actor, { pageSize: 5 })).items,
+      dashboardOf: analytics.service.dashboard,
+      complianceOf: compliance.service.report,
+    },
+    model: readModelSettings(env),
+    now,
+    log,
+  });
   return {
     email,
     reminders,
@@ -445,6 +461,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     registers,
     compliance,
     fundingWebhooks,
+    assistant,
   };
 }
 
@@ -549,6 +566,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(modules.registers.routes);
   await app.register(modules.compliance.routes);
   await app.register(modules.fundingWebhooks.routes);
+  await app.register(modules.assistant.routes);
 
   // The SPA: files from the build, index.html for every other page path (history fallback).
   const webDist = options.webDist ?? WEB_DIST;

@@ -25,18 +25,20 @@ async function policyOf(url: string): Promise<Map<string, string>> {
 describe('content security policy of the lesson view', () => {
   it('frames only our own files, the privacy-friendly video players and the meeting providers', async () => {
     const directives = await policyOf('/formations');
-    // 'self' for PDFs shown in the browser's viewer; then youtube-nocookie, player.vimeo and
-    // dailymotion; then Jitsi and Whereby for group sessions' live page (rooms on whereby subdomains).
+    // 'self' for PDFs shown in the browser's viewer, blob: for the device's copies of them opened
+    // offline (issue 18; a page can make blob: addresses of its own origin only); then
+    // youtube-nocookie, player.vimeo and dailymotion; then Jitsi and Whereby for group sessions'
+    // live page (rooms on whereby subdomains).
     expect(directives.get('frame-src')).toBe(
-      ["'self'", ...VIDEO_EMBED_ORIGINS, ...MEETING_EMBED_ORIGINS].join(' '),
+      ["'self'", 'blob:', ...VIDEO_EMBED_ORIGINS, ...MEETING_EMBED_ORIGINS].join(' '),
     );
     expect(directives.get('frame-src')).not.toMatch(/(^| )(\*|https:)( |$)|https:\/\/www\.youtube\.com/);
   });
 
   it('plays uploaded videos from our origin and keeps plugins and foreign framing out', async () => {
     const directives = await policyOf('/formations');
-    // No media-src of its own: uploaded videos fall back to default-src 'self' (our file route).
-    expect(directives.has('media-src')).toBe(false);
+    // Uploaded videos from our file route, or the device's copy of them offline (issue 18).
+    expect(directives.get('media-src')).toBe("'self' blob:");
     expect(directives.get('default-src')).toBe("'self'");
     // PDFs use an <iframe>, never <object>/<embed>.
     expect(directives.get('object-src')).toBe("'none'");

@@ -32,6 +32,7 @@ export type IdKind =
   | 'quizAttempt'
   | 'positioningInvitation'
   | 'conversation'
+  | 'assistantConversation'
   | 'forumThread'
   | 'forumPost'
   | 'studentQuestion'
@@ -290,6 +291,11 @@ export async function createAccessWorld(): Promise<AccessWorld> {
   await json('student', 'POST', `/api/messages/conversations/${conversation.id}/messages`, {
     body: NAMES_OF_A.message,
   });
+  // The learner's conversation with their assistant: theirs alone.
+  const assistantConversation = await json('student', 'POST', '/api/assistant/chat', {
+    message: 'Où en suis-je ?',
+    space: 'student_space',
+  });
   // A learner's question about their lesson, with a trainer's reply.
   const studentQuestion = await json('student', 'POST', '/api/student-questions', {
     subject: NAMES_OF_A.studentQuestion,
@@ -454,6 +460,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
     quizAttempt: quizAttempt.id,
     positioningInvitation: positioningInvitation.id,
     conversation: conversation.id,
+    assistantConversation: assistantConversation.conversationId,
     forumThread: forum.thread.id,
     forumPost: forumPost.id,
     studentQuestion: studentQuestion.id,
@@ -491,6 +498,7 @@ export async function createAccessWorld(): Promise<AccessWorld> {
       notification: 'trainer',
       quizAttempt: 'student',
       studentQuestion: 'student',
+      assistantConversation: 'student',
       evaluationInvitation: 'student',
     },
     markersOfA: [

@@ -148,6 +148,9 @@ export const ERROR_STATUS = {
   WEBHOOK_TIMESTAMP_INVALID: 401,
   /** Only a delivery whose signature was checked may be processed again. */
   WEBHOOK_NOT_REPLAYABLE: 409,
+  // AI assistant (issue 18)
+  /** The configured model failed or could not be reached: the web shows SPEC 8's chat failure toast. */
+  ASSISTANT_UNAVAILABLE: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

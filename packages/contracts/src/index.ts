@@ -1,6 +1,7 @@
 export * from './achievements.ts';
 export * from './admin.ts';
 export * from './analytics.ts';
+export * from './assistant.ts';
 export * from './attendance.ts';
 export * from './audit.ts';
 export * from './auth.ts';
@@ -24,6 +25,7 @@ export * from './learning.ts';
 export * from './marketplace.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './offline.ts';
 export * from './organizations.ts';
 export * from './pagination.ts';
 export * from './password.ts';

@@ -41,6 +41,14 @@ describe('parseEnv', () => {
     ).toBe(owner);
   });
 
+  it("takes the assistant's model server and model name together, or neither", () => {
+    expect(() => parseEnv({ AI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/AI_MODEL/);
+    expect(() => parseEnv({ AI_MODEL: 'mistral-small' })).toThrow(/AI_MODEL/);
+    expect(parseEnv({ AI_BASE_URL: 'http://127.0.0.1:11434/v1', AI_MODEL: 'mistral-small' }).AI_MODEL).toBe(
+      'mistral-small',
+    );
+  });
+
   it('reads ADMIN_EMAILS as a lower-cased list', () => {
     expect(parseEnv({ ADMIN_EMAILS: ' Boss@X.example , ops@x.example' }).ADMIN_EMAILS).toEqual([
       'boss@x.example',

@@ -97,6 +97,11 @@ const EnvSchema = z
     path: ['DATABASE_OWNER_URL'],
     message: 'DATABASE_OWNER_URL needs DATABASE_URL (the embedded engine has a single login)',
   })
+  // Half a model configuration would leave the assistant on retrieval without a word: say so at start-up.
+  .refine((env) => Boolean(env.AI_BASE_URL) === Boolean(env.AI_MODEL), {
+    path: ['AI_MODEL'],
+    message: 'AI_BASE_URL and AI_MODEL go together (the assistant asks that model on that server)',
+  })
   // The demo accounts' passwords are public (README): a production server never creates them.
   .refine((env) => !(env.SEED_DEMO && env.NODE_ENV === 'production'), {
     path: ['SEED_DEMO'],

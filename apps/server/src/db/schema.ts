@@ -3,6 +3,7 @@ export * from '../lib/rate-limit.tables.ts';
 export * from '../lib/secret.tables.ts';
 export * from '../modules/achievements/achievements.tables.ts';
 export * from '../modules/analytics/analytics.tables.ts';
+export * from '../modules/assistant/assistant.tables.ts';
 export * from '../modules/attendance/attendance.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/auth/auth.tables.ts';

@@ -43,8 +43,10 @@ export async function registerSecurity(app: FastifyInstance, appUrl: string) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        // Lesson videos embedded from the allow-listed players only (courses contract).
-        frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS, ...MEETING_EMBED_ORIGINS],
+        // Lesson videos embedded from the allow-listed players only (courses contract); blob: for
+        // the device's copies of a formation's PDFs and videos, opened offline (issue 18).
+        frameSrc: ["'self'", 'blob:', ...VIDEO_EMBED_ORIGINS, ...MEETING_EMBED_ORIGINS],
+        mediaSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],

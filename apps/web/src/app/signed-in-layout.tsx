@@ -21,6 +21,8 @@ import {
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
 import { LazyAskQuestionDialog } from './lazy-ask-question-dialog';
+import { LazyAssistant } from './lazy-assistant';
+import { LazyOfflineCompletionSync } from './lazy-offline-completion-sync';
 import { LazySystemAlertToasts } from './lazy-system-alert-toasts';
 
 type Translate = ReturnType<typeof useTranslation<'navigation'>>['t'];
@@ -138,6 +140,8 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
       <Outlet />
       {/* SPEC 9: an admin hears of each new system alert, whichever page is open. */}
       {role === 'admin' && <LazySystemAlertToasts />}
+      {/* SPEC 2: the AI assistant of the page's space, learners' or organisation's (issue 18). */}
+      <LazyAssistant role={role} />
       {openHelpDialog === 'student' && <StudentHelpDialog onClose={closeHelpDialog} />}
       {openHelpDialog === 'support' && <SupportDialog onClose={closeHelpDialog} />}
       {openHelpDialog === 'question' && (
@@ -157,6 +161,7 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
       onSessionLost={() => void auth.refreshSession()}
     >
       {layout}
+      <LazyOfflineCompletionSync userId={user.id} />
     </TimeTrackerProvider>
   ) : (
     layout

@@ -8,6 +8,9 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { getQuestionContext } from '@/features/questions/lib/question-context';
 import { LazyAskQuestionDialog } from './lazy-ask-question-dialog';
+import { LazyAssistant } from './lazy-assistant';
+import { LazyLessonTimeTracker } from './lazy-lesson-time-tracker';
+import { LazyOfflineCompletionSync } from './lazy-offline-completion-sync';
 
 /**
  * SPEC 2: lesson pages go without the student sidebar, so 'J'ai une question ?' sits in their
@@ -15,7 +18,8 @@ import { LazyAskQuestionDialog } from './lazy-ask-question-dialog';
  */
 export function StudentLessonLayout() {
   const { t } = useTranslation('navigation');
-  const { user } = useAuth();
+  const auth = useAuth();
+  const { user } = auth;
   const location = useLocation();
   const [isAsking, setIsAsking] = useState(false);
   return (
@@ -29,6 +33,16 @@ export function StudentLessonLayout() {
       }
     >
       <Outlet />
+      {user?.role === 'student' && (
+        <LazyLessonTimeTracker
+          userId={user.id}
+          onSignOut={auth.signOut}
+          onSessionLost={() => void auth.refreshSession()}
+        />
+      )}
+      {user && <LazyOfflineCompletionSync userId={user.id} />}
+      {/* SPEC 2: the learners' AI assistant, on lesson pages too (issue 18). */}
+      {user && <LazyAssistant role={user.role} />}
       {isAsking && (
         <LazyAskQuestionDialog
           hasOrganization={user?.organizationId != null}

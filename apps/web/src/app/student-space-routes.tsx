@@ -9,7 +9,10 @@ import { StudentLessonLayout } from './student-lesson-layout';
 const studentPending = lazyPage(() => import('./routes/student/pending'));
 /** SPEC 2: one profile screen, served inside each space's frame. */
 const profile = lazyPage(() => import('./routes/profile'), ['auth', 'profile', 'emailPreferences']);
-const studentCoursePage = lazyPage(() => import('./routes/student/formation'), ['learning', 'quizzes']);
+const studentCoursePage = lazyPage(
+  () => import('./routes/student/formation'),
+  ['learning', 'quizzes', 'offline'],
+);
 
 /**
  * The pages of any signed-in person and the student space: a chunk of their own, which the router
@@ -78,7 +81,7 @@ export function createStudentSpaceRoutes(): RouteObject[] {
             { path: paths.student.profile.path, lazy: profile },
             {
               path: paths.student.formations.path,
-              lazy: lazyPage(() => import('./routes/student/formations'), ['learning']),
+              lazy: lazyPage(() => import('./routes/student/formations'), ['learning', 'offline']),
             },
             // SPEC 2: one formation page under three addresses.
             ...[
@@ -139,7 +142,7 @@ export function createStudentSpaceRoutes(): RouteObject[] {
           children: [
             {
               path: paths.student.lesson.path,
-              lazy: lazyPage(() => import('./routes/lesson/lesson'), ['learning']),
+              lazy: lazyPage(() => import('./routes/lesson/lesson'), ['learning', 'offline']),
             },
             {
               path: paths.student.lessonAlias.path,

@@ -136,7 +136,7 @@ export function readErrorBody(value: unknown): ErrorBody['error'] | undefined {
   };
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   const body = readErrorBody(await readJson(response));
   if (!body) {
     // A proxy or crash page rather than our API: the status is all we can trust.

@@ -6,6 +6,7 @@
 import achievementsEn from './en/achievements.json';
 import adminEn from './en/admin.json';
 import analyticsEn from './en/analytics.json';
+import assistantEn from './en/assistant.json';
 import attendanceEn from './en/attendance.json';
 import authEn from './en/auth.json';
 import certificatesEn from './en/certificates.json';
@@ -31,6 +32,7 @@ import marketplaceEn from './en/marketplace.json';
 import messagesEn from './en/messages.json';
 import navigationEn from './en/navigation.json';
 import notificationsEn from './en/notifications.json';
+import offlineEn from './en/offline.json';
 import organizationSettingsEn from './en/organization-settings.json';
 import organizationsEn from './en/organizations.json';
 import planningEn from './en/planning.json';
@@ -47,6 +49,7 @@ import trainersEn from './en/trainers.json';
 import achievementsFr from './fr/achievements.json';
 import adminFr from './fr/admin.json';
 import analyticsFr from './fr/analytics.json';
+import assistantFr from './fr/assistant.json';
 import attendanceFr from './fr/attendance.json';
 import authFr from './fr/auth.json';
 import certificatesFr from './fr/certificates.json';
@@ -72,6 +75,7 @@ import marketplaceFr from './fr/marketplace.json';
 import messagesFr from './fr/messages.json';
 import navigationFr from './fr/navigation.json';
 import notificationsFr from './fr/notifications.json';
+import offlineFr from './fr/offline.json';
 import organizationSettingsFr from './fr/organization-settings.json';
 import organizationsFr from './fr/organizations.json';
 import planningFr from './fr/planning.json';
@@ -91,6 +95,7 @@ export const resources = {
     achievements: achievementsFr,
     admin: adminFr,
     analytics: analyticsFr,
+    assistant: assistantFr,
     attendance: attendanceFr,
     auth: authFr,
     certificates: certificatesFr,
@@ -116,6 +121,7 @@ export const resources = {
     messages: messagesFr,
     navigation: navigationFr,
     notifications: notificationsFr,
+    offline: offlineFr,
     organizationSettings: organizationSettingsFr,
     organizations: organizationsFr,
     planning: planningFr,
@@ -134,6 +140,7 @@ export const resources = {
     achievements: achievementsEn,
     admin: adminEn,
     analytics: analyticsEn,
+    assistant: assistantEn,
     attendance: attendanceEn,
     auth: authEn,
     certificates: certificatesEn,
@@ -159,6 +166,7 @@ export const resources = {
     messages: messagesEn,
     navigation: navigationEn,
     notifications: notificationsEn,
+    offline: offlineEn,
     organizationSettings: organizationSettingsEn,
     organizations: organizationsEn,
     planning: planningEn,

@@ -12,6 +12,8 @@ import { readFormationCopy, writeFormationCopy } from './formation-copy.ts';
 import { learnerEnrollments } from './learner-enrollments.ts';
 import { learningRoutesPlugin } from './learning.routes.ts';
 import { createLearningService } from './learning.service.ts';
+import { offlineRoutesPlugin } from './offline.routes.ts';
+import { createOfflinePackageService } from './offline-package.service.ts';
 import { seedDemoCourses } from './seed-demo-courses.ts';
 
 export type { CoursesService } from './courses.service.ts';
@@ -55,6 +57,9 @@ export function createCoursesModule(deps: {
       enrollments,
     });
     await app.register(learningRoutesPlugin, { learning });
+    await app.register(offlineRoutesPlugin, {
+      offline: createOfflinePackageService({ database, files, learning }),
+    });
   };
   return {
     service,

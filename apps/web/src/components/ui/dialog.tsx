@@ -120,11 +120,13 @@ export function Dialog({
             <X aria-hidden="true" className="size-5" />
           </Button>
         </div>
-        {/* The content scrolls; the title and the buttons stay in view, even on a small screen. */}
+        {/* The content scrolls; the title and the buttons stay in view, even on a small screen. A
+            side sheet is full height: its content fills it, so its buttons sit at the bottom. */}
         <div
           className={cn(
             'flex min-h-0 flex-col gap-4 overflow-y-auto px-5 pt-4 sm:px-6',
             footer ? 'pb-4' : 'pb-5 sm:pb-6',
+            placement === 'side' && 'flex-1',
           )}
         >
           {description && (

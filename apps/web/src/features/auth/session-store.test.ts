@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, buildUser, mockApi } from '@/testing/test-utils';
-import { checkSession, getSessionSnapshot, setSessionUser, subscribeToSession } from './session-store';
+import {
+  checkSession,
+  getSessionSnapshot,
+  REMEMBERED_SESSION_KEY,
+  resetSessionStore,
+  setSessionUser,
+  subscribeToSession,
+} from './session-store';
 
 afterEach(() => vi.useRealTimers());
 
@@ -51,5 +58,35 @@ describe('session store', () => {
     await checkSession();
     expect(getSessionSnapshot().user).toBeNull();
     expect(getSessionSnapshot().error).toBeInstanceOf(Error);
+  });
+
+  it('opens, without a connection, as the person this device last saw signed in, and forgets them at sign-out', async () => {
+    vi.useFakeTimers();
+    const user = buildUser();
+    setSessionUser(user);
+    expect(JSON.parse(localStorage.getItem(REMEMBERED_SESSION_KEY) ?? '{}')).toEqual({ user });
+    resetSessionStore();
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const checked = checkSession();
+    await vi.advanceTimersByTimeAsync(1000);
+    await checked;
+    expect(getSessionSnapshot()).toEqual({ status: 'ready', user, error: null });
+
+    setSessionUser(null);
+    expect(localStorage.getItem(REMEMBERED_SESSION_KEY)).toBeNull();
+    resetSessionStore();
+    const again = checkSession();
+    await vi.advanceTimersByTimeAsync(1000);
+    await again;
+    expect(getSessionSnapshot().user).toBeNull();
+    expect(getSessionSnapshot().error).toBeInstanceOf(Error);
+  });
+
+  it('does not stand in for a server that answers: a refused session is nobody', async () => {
+    setSessionUser(buildUser());
+    resetSessionStore();
+    mockApi({ 'GET /api/auth/session': apiError('FORBIDDEN', 403) });
+    await checkSession();
+    expect(getSessionSnapshot().user).toBeNull();
   });
 });

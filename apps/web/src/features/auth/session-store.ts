@@ -1,6 +1,6 @@
 import { QUERY_CACHE, type SessionUser } from '@cursus/contracts';
 import { isApiError } from '@/lib/api-client';
-import { getSession } from './api/get-session';
+import { getSession, readSessionResult } from './api/get-session';
 
 /**
  * Who is signed in, held outside React and outside the query cache: the sign-in screen needs the
@@ -18,6 +18,32 @@ export interface SessionSnapshot {
 
 /** As the query cache retried (lib/react-query.ts): transport and server failures, once, after a second. */
 const RETRY_DELAY_MS = 1000;
+
+/**
+ * The last person the server confirmed on this device, so that the installed app started without a
+ * connection still opens their space and their downloaded formations (issue 18). It decides nothing
+ * on the server, which checks the session cookie on every call; it is forgotten at sign-out, and
+ * the session is asked again when the connection returns.
+ */
+export const REMEMBERED_SESSION_KEY = 'cursus-session-user';
+
+function remember(user: SessionUser | null) {
+  try {
+    if (user) localStorage.setItem(REMEMBERED_SESSION_KEY, JSON.stringify({ user }));
+    else localStorage.removeItem(REMEMBERED_SESSION_KEY);
+  } catch {
+    // Storage unavailable (private mode): the app works online as before.
+  }
+}
+
+function recall(): SessionUser | null {
+  try {
+    const saved = localStorage.getItem(REMEMBERED_SESSION_KEY);
+    return saved ? (readSessionResult(JSON.parse(saved))?.user ?? null) : null;
+  } catch {
+    return null;
+  }
+}
 
 let snapshot: SessionSnapshot = { status: 'loading', user: null, error: null };
 let checking: Promise<void> | undefined;
@@ -38,6 +64,7 @@ export function subscribeToSession(listener: () => void): () => void {
 }
 
 export function setSessionUser(user: SessionUser | null) {
+  remember(user);
   publish({ status: 'ready', user, error: null });
 }
 
@@ -55,18 +82,21 @@ async function askServer(): Promise<SessionUser | null> {
 
 /**
  * Asks the server who is signed in; one check at a time, however many callers. A failed check keeps
- * the person already known (a refresh that failed does not sign anyone out).
+ * the person already known (a refresh that failed does not sign anyone out); without a connection,
+ * the person this device last saw signed in.
  */
 export function checkSession(): Promise<void> {
   checking ??= askServer()
     .then(
       (user) => setSessionUser(user),
-      (error: unknown) =>
+      (error: unknown) => {
+        const known = snapshot.user ?? (isApiError(error, 'NETWORK_ERROR') ? recall() : null);
         publish({
           status: 'ready',
-          user: snapshot.user,
-          error: snapshot.user ? null : error instanceof Error ? error : new Error(String(error)),
-        }),
+          user: known,
+          error: known ? null : error instanceof Error ? error : new Error(String(error)),
+        });
+      },
     )
     .finally(() => {
       checking = undefined;

@@ -42,9 +42,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { isPending: isCalling, track } = usePendingCalls();
   const [hasSignedOut, setHasSignedOut] = useState(false);
 
-  // Nobody asked yet (tests, or a provider mounted without main.tsx): ask now.
+  // Nobody asked yet (tests, or a provider mounted without main.tsx): ask now. When the connection
+  // returns, ask again: an app started offline holds the person it last saw, not a checked session.
   useEffect(() => {
     if (getSessionSnapshot().status === 'loading') void checkSession();
+    const onOnline = () => void checkSession();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
   }, []);
 
   const user = session.user;

@@ -11,6 +11,7 @@ import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { getLanguage } from '@/lib/i18n';
 import { useStudentCourse } from '../api/get-student-course';
+import { OfflineUnavailableError, useLearningOfflineSource } from '../api/offline-source';
 import { getResumeTarget, sortOutline } from '../lib/course-progress';
 import { formatHours, formatMinutes } from '../lib/format';
 import { Breadcrumb } from './breadcrumb';
@@ -37,8 +38,10 @@ export function CourseDetail({ courseId, aside }: CourseDetailProps) {
   // A malformed id cannot name a formation: say so without asking the server.
   const isValidId = StudentCourseParamsSchema.safeParse({ courseId }).success;
   const query = useStudentCourse(courseId, { enabled: isValidId });
+  const offline = useLearningOfflineSource();
 
   if (!isValidId || isNotFoundError(query.error)) return <CourseUnavailable reason="notFound" />;
+  if (query.error instanceof OfflineUnavailableError) return offline?.unavailable.page;
   if (isApiError(query.error, 'COURSE_LOCKED')) return <CourseUnavailable reason="locked" />;
   if (query.isError) {
     return (

@@ -10,6 +10,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { useSettledSearch } from '@/hooks/use-settled-search';
 import { isApiError } from '@/lib/api-client';
 import { useStudentCourses } from '../api/get-student-courses';
+import { OfflineUnavailableError, useLearningOfflineSource } from '../api/offline-source';
 import { CourseCard } from './course-card';
 import { LoadError, NoOrganizationNotice, SkeletonBlocks } from './learning-states';
 
@@ -83,7 +84,9 @@ export function CourseList({ hasOrganization }: CourseListProps) {
     );
   }, [isPastLastPage, setSearchParams]);
 
+  const offline = useLearningOfflineSource();
   if (!hasOrganization || isApiError(query.error, 'NO_ORGANIZATION')) return <NoOrganizationNotice />;
+  if (query.error instanceof OfflineUnavailableError && !data) return offline?.unavailable.list;
   const isEmptyAccount = data?.emptyReason === 'EMPTY_COURSES' || (data && data.total === 0 && !search);
 
   return (

@@ -1,4 +1,4 @@
-import { fileUrl, type StudentLesson } from '@cursus/contracts';
+import type { StudentLesson } from '@cursus/contracts';
 import { Download, ExternalLink } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,9 +67,10 @@ export function TextLesson({ html }: { html: string }) {
   );
 }
 
-function UploadedVideo({ file, title }: { file: { id: string; name: string }; title: string }) {
+/** `file.url`: the files route online, the device's copy offline (issue 18). */
+function UploadedVideo({ file, title }: { file: { url: string; name: string }; title: string }) {
   const { t } = useTranslation('learning');
-  const url = fileUrl(file.id);
+  const url = file.url;
   return (
     <div className="flex flex-col gap-2">
       {/* biome-ignore lint/a11y/useMediaCaption: uploads carry no caption file yet; the lesson contract has none to offer. */}
@@ -97,9 +98,9 @@ function UploadedVideo({ file, title }: { file: { id: string; name: string }; ti
   );
 }
 
-function DocumentLesson({ file }: { file: { id: string; name: string; sizeBytes: number } }) {
+function DocumentLesson({ file }: { file: { url: string; name: string; sizeBytes: number } }) {
   const { t } = useTranslation('learning');
-  const url = fileUrl(file.id);
+  const url = file.url;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">

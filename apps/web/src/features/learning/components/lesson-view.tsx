@@ -19,6 +19,7 @@ import { notify } from '@/lib/toast';
 import { useCompleteLesson } from '../api/complete-lesson';
 import { useStudentCourse } from '../api/get-student-course';
 import { useStudentLesson } from '../api/get-student-lesson';
+import { OfflineUnavailableError, useLearningOfflineSource } from '../api/offline-source';
 import { findLessonPosition, findLessonTitle } from '../lib/course-progress';
 import { formatDate, formatMinutes } from '../lib/format';
 import { Breadcrumb } from './breadcrumb';
@@ -40,9 +41,11 @@ export function LessonView({ courseId, moduleId, lessonId }: LessonViewProps) {
   // The outline gives the lesson's position and its neighbours' titles; the lesson shows without it.
   const courseQuery = useStudentCourse(courseId, { enabled: isValid });
   const courseHref = paths.student.formation.getHref(courseId);
+  const offline = useLearningOfflineSource();
 
   if (!isValid) return <CourseUnavailable reason="notFound" />;
   const error = lessonQuery.error;
+  if (error instanceof OfflineUnavailableError) return offline?.unavailable.page;
   if (isApiError(error, 'COURSE_LOCKED')) {
     return (
       <CourseUnavailable

@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { loadNamespaces } from '@/lib/i18n';
+
+// Learners only: loaded, with its texts, when a learner's frame first renders.
+const OfflineCompletionSync = lazy(async () => {
+  const [{ OfflineCompletionSync: Sync }] = await Promise.all([
+    import('@/features/offline/components/offline-completion-sync'),
+    loadNamespaces(['offline']),
+  ]);
+  return { default: Sync };
+});
+
+/** Issue 18: lessons completed offline go to the server when the connection returns (features/offline). */
+export function LazyOfflineCompletionSync({ userId }: { userId: string }) {
+  return (
+    <Suspense fallback={null}>
+      <OfflineCompletionSync userId={userId} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,19 @@
+import { Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+
+/** The button that opens the assistant: in every signed-in page's corner, light (the panel loads on first use). */
+export function AssistantLauncher({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation('navigation');
+  return (
+    <Button
+      type="button"
+      onClick={onOpen}
+      aria-haspopup="dialog"
+      className="fixed right-4 bottom-4 z-40 rounded-full shadow-lg print:hidden"
+    >
+      <Sparkles aria-hidden="true" className="size-4" />
+      {t('assistant.open')}
+    </Button>
+  );
+}
