@@ -168,13 +168,13 @@ describe(`the assistant without a model, on ${ENGINE} (issue 18)`, () => {
     });
     // Another organisation's trainer reads their own figures only.
     const figures = await ask(world, 'trainerB', 'Combien ai-je d’apprenants ?', 'organization_space');
-    expect(figures.message).toContain('Votre organisme compte 1 apprenant(s)');
+    expect(figures.message).toContain('Votre organisme compte 1 apprenant,');
   });
 
   it("tells the organisation's staff their figures and Qualiopi gaps", async () => {
     const figures = await ask(world, 'trainerA', 'Quels sont mes chiffres ?', 'organization_space');
-    expect(figures.message).toContain('Votre organisme compte 2 apprenant(s)');
-    expect(figures.message).toContain('1 publiée(s)');
+    expect(figures.message).toContain('Votre organisme compte 2 apprenants,');
+    expect(figures.message).toContain('1 publiée,');
     expect(figures.sources).toContainEqual({ title: 'Tableau de bord', href: '/trainer/dashboard' });
     const compliance = await ask(
       world,

@@ -31,6 +31,12 @@ export const LINKS = {
   students: (studentId: string) => `/trainer/students/${encodeURIComponent(studentId)}`,
 } as const;
 
+/** "1 apprenant", "3 apprenants", "0 learners": the count in the language's digits and plural rule. */
+function counted(language: Language, count: number, one: string, other: string): string {
+  const form = new Intl.PluralRules(language).select(count) === 'one' ? one : other;
+  return `${new Intl.NumberFormat(language).format(count)} ${form}`;
+}
+
 const COPY = {
   fr: {
     greeting: {
@@ -41,7 +47,7 @@ const COPY = {
     },
     progressTitle: 'Ma progression',
     progressIntro: (average: number, count: number) =>
-      `Vous suivez ${count} formation${count > 1 ? 's' : ''}, avec une progression moyenne de ${average} % :`,
+      `Vous suivez ${counted('fr', count, 'formation', 'formations')}, avec une progression moyenne de ${average} % :`,
     progressLine: (title: string, progress: number, done: number, total: number) =>
       `- ${title} : ${progress} % (${done}/${total} leçons)`,
     locked: ' — verrouillée',
@@ -61,15 +67,15 @@ const COPY = {
     figuresTitle: 'Tableau de bord',
     figures: (d: TrainerDashboard) =>
       [
-        `Votre organisme compte ${d.learners.total} apprenant(s), dont ${d.learners.active} actif(s) récemment.`,
-        `- Formations : ${d.formations.published} publiée(s), ${d.formations.draft} en brouillon ; ${d.enrolments} inscription(s).`,
+        `Votre organisme compte ${counted('fr', d.learners.total, 'apprenant', 'apprenants')}, dont ${counted('fr', d.learners.active, 'actif', 'actifs')} récemment.`,
+        `- Formations : ${counted('fr', d.formations.published, 'publiée', 'publiées')}, ${d.formations.draft} en brouillon ; ${counted('fr', d.enrolments, 'inscription', 'inscriptions')}.`,
         `- Progression moyenne : ${d.averageCompletion === null ? '—' : `${d.averageCompletion} %`}.`,
         `- Questions en attente : ${d.pendingQuestions}. Sessions à venir : ${d.upcomingSessions.count}.`,
         `- Apprenants à relancer (formation inactive) : ${d.attention.count}.`,
       ].join('\n'),
     complianceTitle: 'Conformité Qualiopi',
     complianceIntro: (percent: number, missing: number, partial: number) =>
-      `Préparation Qualiopi : ${percent} %. ${missing} indicateur(s) sans preuve, ${partial} partiellement prouvé(s).`,
+      `Préparation Qualiopi : ${percent} %. ${counted('fr', missing, 'indicateur', 'indicateurs')} sans preuve, ${counted('fr', partial, 'partiellement prouvé', 'partiellement prouvés')}.`,
     complianceLine: (number: number, name: string, status: string) =>
       `- Indicateur ${number} (${name}) : ${status}`,
     indicatorStatus: { missing: 'sans preuve', partial: 'preuve partielle' },
@@ -90,7 +96,7 @@ const COPY = {
     },
     progressTitle: 'My progress',
     progressIntro: (average: number, count: number) =>
-      `You follow ${count} course${count > 1 ? 's' : ''}, ${average}% complete on average:`,
+      `You follow ${counted('en', count, 'course', 'courses')}, ${average}% complete on average:`,
     progressLine: (title: string, progress: number, done: number, total: number) =>
       `- ${title}: ${progress}% (${done}/${total} lessons)`,
     locked: ' — locked',
@@ -109,15 +115,15 @@ const COPY = {
     figuresTitle: 'Dashboard',
     figures: (d: TrainerDashboard) =>
       [
-        `Your organisation has ${d.learners.total} learner(s), ${d.learners.active} of them active recently.`,
-        `- Courses: ${d.formations.published} published, ${d.formations.draft} draft; ${d.enrolments} enrolment(s).`,
+        `Your organisation has ${counted('en', d.learners.total, 'learner', 'learners')}, ${d.learners.active} of them active recently.`,
+        `- Courses: ${d.formations.published} published, ${d.formations.draft} draft; ${counted('en', d.enrolments, 'enrolment', 'enrolments')}.`,
         `- Average progress: ${d.averageCompletion === null ? '—' : `${d.averageCompletion}%`}.`,
         `- Pending questions: ${d.pendingQuestions}. Upcoming sessions: ${d.upcomingSessions.count}.`,
         `- Learners to follow up (idle course): ${d.attention.count}.`,
       ].join('\n'),
     complianceTitle: 'Qualiopi compliance',
     complianceIntro: (percent: number, missing: number, partial: number) =>
-      `Qualiopi readiness: ${percent}%. ${missing} indicator(s) without evidence, ${partial} partly evidenced.`,
+      `Qualiopi readiness: ${percent}%. ${counted('en', missing, 'indicator', 'indicators')} without evidence, ${partial} partly evidenced.`,
     complianceLine: (number: number, name: string, status: string) =>
       `- Indicator ${number} (${name}): ${status}`,
     indicatorStatus: { missing: 'no evidence', partial: 'partial evidence' },
