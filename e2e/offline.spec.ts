@@ -17,7 +17,7 @@ interface Target {
 }
 
 /** The learner's first open formation with a lesson still to do, as the API gives it. */
-async function formationWithLessonToDo(page: Page): Promise<Target> {
+async function findFormationWithNextLesson(page: Page): Promise<Target> {
   return page.evaluate(async () => {
     const list = (await (await fetch('/api/learning/courses')).json()) as {
       items: { id: string; isLocked: boolean }[];
@@ -60,7 +60,7 @@ describe('formations offline (issue 18)', () => {
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-    const target = await formationWithLessonToDo(page);
+    const target = await findFormationWithNextLesson(page);
     await page.goto(`/formations/${target.courseId}`);
     await waitForHeading(page, target.title);
     const offlineCard = page.getByRole('region', { name: 'Hors ligne' });
