@@ -46,6 +46,8 @@ describe("the admin space's people and documents", () => {
     await expect.poll(() => page.getByRole('link', { name: 'Léa Martin' }).count()).toBe(0);
     await camille.click();
     await page.getByText(`Organisme : ${SECOND_ORGANIZATION}`).waitFor();
+    // Issue 19: the account's security panel, checked by axe with the rest of the page.
+    await page.getByRole('region', { name: 'Sécurité du compte' }).getByText('Compte actif').waitFor();
     await check(page, '/admin/student/:id, light');
 
     await page.goto('/admin/trainers');

@@ -44,6 +44,7 @@ import { createMessagesModule } from './modules/messages/messages.module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications.module.ts';
 import { createOrganizationsModule, describePlatform } from './modules/organizations/organizations.module.ts';
 import { createPlanningModule } from './modules/planning/planning.module.ts';
+import { createPrivacyModule } from './modules/privacy/privacy.module.ts';
 import { createQuestionsModule } from './modules/questions/questions.module.ts';
 import { createPositioningAttachment, createQuizzesModule } from './modules/quizzes/quizzes.module.ts';
 import { createRegistersModule } from './modules/registers/registers.module.ts';
@@ -82,6 +83,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     database,
     // Called at request time, once the organisations module exists.
     organizationNames: (tx, ids) => organizations.service.namesOf(tx, ids),
+    now,
   });
   const system = createSystemModule({
     database,
@@ -130,6 +132,8 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     organizations: organizations.service,
     system: system.service,
     achievements: achievements.service,
+    audit: audit.service,
+    adminsRequireTwoFactor: env.MFA_REQUIRED_FOR_ADMINS,
     attachPositioning: createPositioningAttachment(database),
     now: clockNow,
   });
@@ -178,6 +182,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     courses: courses.service,
     learning: courses.learning,
     achievements: achievements.service,
+    audit: audit.service,
     now,
     log,
   });
@@ -209,6 +214,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     groupSessions: groupSessions.service,
     files: files.service,
     achievements: achievements.service,
+    audit: audit.service,
     loadUserName: async (userId) => (await organizations.service.loadUser(userId))?.fullName ?? null,
     sendSigningLink: (message) =>
       email.service.sendRequiredToUser({
@@ -273,6 +279,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     files: files.service,
     verifiedEmails: createVerifiedEmails(database),
     invitationLinkDays: INVITATION_LINK_DAYS,
+    audit: audit.service,
     now,
   });
   // The Qualiopi registers: handlers and owners are the organisation's staff (organisations module);
@@ -291,6 +298,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     files: files.service,
     registers: registers.service,
     attendanceSheets: attendance,
+    audit: audit.service,
     now,
   });
   const fileAccess = compliance.fileAccess(
@@ -427,6 +435,9 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     now,
     log,
   });
+  // GDPR export and erasure read and erase through each module's personal-data functions; the files
+  // they name are read through the files module.
+  const privacy = createPrivacyModule({ database, files: files.service, audit: audit.service, now, log });
   return {
     email,
     reminders,
@@ -462,6 +473,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     compliance,
     fundingWebhooks,
     assistant,
+    privacy,
   };
 }
 
@@ -524,6 +536,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   // Our plugins
   registerSession(app, auth.service);
+  // Every audit event recorded while a request is served says where it came from (issue 19).
+  app.addHook('onRequest', modules.audit.service.rememberOrigin);
   if (testClock) {
     await app.register(testClockRoutesPlugin, { clock: testClock, runDueJobs: () => scheduler.tick() });
   }
@@ -567,6 +581,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   await app.register(modules.compliance.routes);
   await app.register(modules.fundingWebhooks.routes);
   await app.register(modules.assistant.routes);
+  await app.register(modules.privacy.routes);
 
   // The SPA: files from the build, index.html for every other page path (history fallback).
   const webDist = options.webDist ?? WEB_DIST;

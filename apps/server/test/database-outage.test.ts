@@ -11,10 +11,12 @@ import { APP_URL, createConfirmedUser, ENGINE } from './helper.ts';
 /**
  * A TCP proxy in front of PostgreSQL: `stop()` refuses new connections and cuts the open ones (what
  * a database restart looks like to the pool), `hang()` accepts connections but never answers (a
- * network that swallows packets), `start()` forwards again on the same port.
+ * network that swallows packets), `start()` forwards again on the same port, `freeze()` stops
+ * forwarding on the open connections too (a database host that hangs).
  */
 function createProxy(target: { host: string; port: number }) {
   const sockets = new Set<net.Socket>();
+  const pairs = new Set<[net.Socket, net.Socket]>();
   let mode: 'forward' | 'hang' = 'forward';
   let server: net.Server | undefined;
   let port = 0;
@@ -36,11 +38,25 @@ function createProxy(target: { host: string; port: number }) {
         const upstream = net.connect(target.port, target.host);
         track(upstream);
         client.pipe(upstream).pipe(client);
-        client.on('close', () => upstream.destroy());
+        const pair: [net.Socket, net.Socket] = [client, upstream];
+        pairs.add(pair);
+        client.on('close', () => {
+          pairs.delete(pair);
+          upstream.destroy();
+        });
         upstream.on('close', () => client.destroy());
       });
       await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
       port = (server.address() as net.AddressInfo).port;
+    },
+    freeze() {
+      mode = 'hang';
+      for (const [client, upstream] of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
     },
     async stop() {
       const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
@@ -79,6 +95,8 @@ describe.skipIf(ENGINE !== 'postgres')(
         databaseUrl: proxied.toString(),
         poolSize: 4,
         connectionTimeoutMs: 1_000,
+        // The client gives a connection up 2 s after this without an answer (db/client.ts).
+        statementTimeoutMs: 1_000,
         log: { error() {} },
       });
       const env = parseEnv({ NODE_ENV: 'test', APP_URL, LOG_LEVEL: 'silent' });
@@ -151,6 +169,27 @@ describe.skipIf(ENGINE !== 'postgres')(
       await proxy.stop();
       await proxy.start();
       expect((await unreadCount()).statusCode).toBe(200);
+      expect(unhandled).toEqual([]);
+    });
+
+    it('answers 503 when the database stops answering on an open connection, then recovers', async () => {
+      // The pool holds an open connection, on which the next request's transaction begins.
+      expect((await unreadCount()).statusCode).toBe(200);
+      proxy.freeze();
+      const startedAt = Date.now();
+      const response = await unreadCount();
+      const elapsed = Date.now() - startedAt;
+      expect(response.statusCode).toBe(503);
+      expect(response.json().error.code).toBe('DATABASE_UNAVAILABLE');
+      // The statement timeout (1 s here) and the client's 2 s margin, once: no rollback waited
+      // behind the unanswered statement. Without the client's timeout it waited for good.
+      expect(elapsed).toBeGreaterThanOrEqual(2_900);
+      expect(elapsed).toBeLessThan(5_500);
+
+      await proxy.stop();
+      await proxy.start();
+      const burst = await Promise.all(Array.from({ length: 8 }, () => unreadCount()));
+      expect(burst.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
       expect(unhandled).toEqual([]);
     });
   },

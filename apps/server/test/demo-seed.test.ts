@@ -10,6 +10,7 @@ import { describeDemoExercises } from '../src/modules/exercises/seed-demo-exerci
 import { describeDemoForum } from '../src/modules/forum/seed-demo-forum.check.ts';
 import { describeDemoFundingWebhooks } from '../src/modules/funding-webhooks/seed-demo-funding-webhooks.check.ts';
 import { describeDemoMessages } from '../src/modules/messages/seed-demo-messages.check.ts';
+import { describeDemoPrivacy } from '../src/modules/privacy/seed-demo-privacy.check.ts';
 import { describeDemoQuestions } from '../src/modules/questions/seed-demo-questions.check.ts';
 import { describeDemoPositioning } from '../src/modules/quizzes/seed-demo-positioning.check.ts';
 import { describeDemoQuizzes } from '../src/modules/quizzes/seed-demo-quizzes.check.ts';
@@ -34,6 +35,7 @@ describeDemoForum(world);
 describeDemoFundingWebhooks(world);
 describeDemoMessages(world);
 describeDemoQuestions(world);
+describeDemoPrivacy(world);
 describeDemoPositioning(world);
 describeDemoQuizzes(world);
 describeDemoRegisters(world);

@@ -300,6 +300,13 @@ const SAMPLES: Record<string, (world: AccessWorld) => SampleInput> = {
     body: { currentPassword: 'not-the-password', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
   }),
   'PATCH /api/auth/preferences': () => ({ body: { language: 'fr' } }),
+  'POST /api/auth/sign-in/two-factor': () => ({ body: { method: 'totp', code: '123456' } }),
+  'POST /api/auth/two-factor/enable': () => ({ body: { password: 'wrong-password' } }),
+  'POST /api/auth/two-factor/confirm': () => ({ body: { code: '123456' } }),
+  'POST /api/auth/two-factor/disable': () => ({ body: { password: 'wrong-password', code: '123456' } }),
+  'POST /api/auth/two-factor/recovery-codes': () => ({ body: { password: 'wrong-password' } }),
+  // Not required: organisation A's trainer must reach the routes probed after this one.
+  'PUT /api/organizations/mine/two-factor-policy': () => ({ body: { staffRequired: false } }),
   'POST /api/organizations/mine': () => ({ body: { organizationName: 'Organisme Sonde' } }),
   'POST /api/organizations/assign-student': (world) => ({
     body: { email: world.emails.student, organizationId: world.ids.organization },
@@ -398,6 +405,7 @@ const SAMPLES: Record<string, (world: AccessWorld) => SampleInput> = {
   'PUT /api/email-preferences': () => ({
     body: { preferences: [{ kind: 'meeting-invitation', enabled: true }] },
   }),
+  'PUT /api/privacy/retention': () => ({ body: { retentionYears: 6 } }),
   'GET /api/email/unsubscribe': () => ({ query: { token: 'sonde.sonde' } }),
   'POST /api/email/unsubscribe': () => ({ query: { token: 'sonde.sonde' } }),
   'POST /api/public/positioning/start': () => ({ body: { token: 'a'.repeat(43), name: 'Sonde' } }),

@@ -7,7 +7,7 @@ export interface StatementLog {
   all: string[];
   /** Transaction control and the role and tenant settings (db/client.ts withTenant, the embedded engine's role switch). */
   setup: string[];
-  /** The session check of plugins/session.ts (auth.service isSessionLive). */
+  /** The session check of plugins/session.ts (auth.service liveSession). */
   session: string[];
   /** The rest: what the route itself asked for. */
   data: string[];
@@ -15,7 +15,8 @@ export interface StatementLog {
 
 const SETUP =
   /^\s*(begin|commit|rollback|savepoint|release savepoint)\b|^\s*select set_config\('(app\.user_id|role)'/i;
-const SESSION = /^\s*select 1 from "auth_sessions"/i;
+// It reads the session's row joined to its account (two-factor flag, disabled accounts).
+const SESSION = /^\s*select [^;]*? from "auth_sessions" join "auth_users"/i;
 
 /** The statements of a simple query, which may carry several (db/client.ts queryAsTenant joins them with ';\n'). */
 const split = (text: string) =>

@@ -236,6 +236,7 @@ const WITHOUT_ROW_SECURITY: Record<string, string> = {
   auth_accounts: "better-auth's credentials: password hashes (cursus_service)",
   auth_verifications: "better-auth's email and reset tokens (cursus_service)",
   auth_device_tokens: 'hashes of the browsers known to an account, for the sign-in limit (cursus_service)',
+  auth_two_factors: "better-auth's TOTP secrets and recovery codes, encrypted (cursus_service)",
   auth_attempts: 'rate-limit counters keyed by IP, address or user (cursus_service)',
   server_secrets: 'the generated AUTH_SECRET, read and written at start-up only',
   email_outbox: 'messages queued by requests (cursus_service) and sent by jobs (cursus_jobs)',

@@ -14,6 +14,11 @@ export const SessionUserSchema = z.object({
   organizationName: z.string().nullable(),
   language: LanguageSchema,
   emailVerified: z.boolean(),
+  /**
+   * Issue 19: the organisation or the platform requires two-factor authentication of this staff
+   * member, who has not set it up yet; until then only enrolment, the session and sign-out answer.
+   */
+  twoFactorEnrolmentRequired: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
@@ -47,6 +52,16 @@ export const SignInInputSchema = z.object({ email: EmailSchema, password: z.stri
 export type SignInInput = z.infer<typeof SignInInputSchema>;
 
 export const SessionResultSchema = z.object({ user: SessionUserSchema });
+/**
+ * What sign-in answers: a session, or (the password was right, a second factor is due) no session
+ * yet and an http-only cookie naming the pending sign-in for 10 minutes.
+ */
+export const SignInResultSchema = z.union([
+  SessionResultSchema,
+  z.object({ twoFactorRequired: z.literal(true) }),
+]);
+export type SignInResult = z.infer<typeof SignInResultSchema>;
+
 export const MaybeSessionResultSchema = z.object({ user: SessionUserSchema.nullable() });
 
 export const EmailInputSchema = z.object({ email: EmailSchema });
@@ -85,7 +100,7 @@ export const authRoutes = {
     path: '/api/auth/sign-in',
     access: 'public',
     body: SignInInputSchema,
-    response: SessionResultSchema,
+    response: SignInResultSchema,
   },
   /** SPEC 2: /admin signs in administrators only; anyone else is refused and signed out. */
   adminSignIn: {
@@ -93,7 +108,7 @@ export const authRoutes = {
     path: '/api/auth/admin/sign-in',
     access: 'public',
     body: SignInInputSchema,
-    response: SessionResultSchema,
+    response: SignInResultSchema,
   },
   signOut: { method: 'POST', path: '/api/auth/sign-out', access: 'public', response: OkSchema },
   session: { ...SESSION_ROUTE, access: 'public', response: MaybeSessionResultSchema },

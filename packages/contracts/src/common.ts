@@ -31,7 +31,12 @@ export type AccessScope = 'organization' | 'owner';
  */
 export type RouteAccess =
   | 'public'
-  | { readonly roles: 'any' | readonly [Role, ...Role[]]; readonly scope: AccessScope };
+  | {
+      readonly roles: 'any' | readonly [Role, ...Role[]];
+      readonly scope: AccessScope;
+      /** Open to a staff member who must set up two-factor authentication first (two-factor.ts). */
+      readonly duringTwoFactorEnrolment?: true;
+    };
 
 /** Trainers (and admins) working on their organisation's data: most of the trainer space. */
 export const ORGANIZATION_STAFF = {

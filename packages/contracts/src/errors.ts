@@ -16,6 +16,10 @@ export const ERROR_STATUS = {
   // SPEC 8, sign-in and account
   INVALID_CREDENTIALS: 401,
   EMAIL_NOT_CONFIRMED: 403,
+  /** An admin disabled the account (issue 19): refused at sign-in, with the right password only. */
+  ACCOUNT_DISABLED: 403,
+  /** Also for another person's session, never revealing it exists. */
+  SESSION_NOT_FOUND: 404,
   ACCOUNT_EXISTS: 409,
   REGISTRATION_ERROR: 400,
   PASSWORD_TOO_WEAK: 400,
@@ -26,6 +30,15 @@ export const ERROR_STATUS = {
   RESET_LINK_INVALID: 400,
   RESET_FAILED: 400,
   NOT_ADMIN: 403,
+  // Two-factor authentication (issue 19)
+  /** A wrong or already used authenticator code, or an unknown recovery code. */
+  INVALID_TWO_FACTOR_CODE: 401,
+  /** The code step came more than 10 minutes after the password, or after 5 wrong codes: sign in again. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: 401,
+  /** The organisation or the platform requires a second factor this staff member has not set up yet. */
+  TWO_FACTOR_ENROLMENT_REQUIRED: 403,
+  TWO_FACTOR_NOT_ENABLED: 409,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
   // SPEC 8, other messages
   SESSION_EXPIRED: 401,
   NOT_AUTHORIZED: 403,

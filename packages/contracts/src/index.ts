@@ -1,3 +1,4 @@
+export * from './account-sessions.ts';
 export * from './achievements.ts';
 export * from './admin.ts';
 export * from './analytics.ts';
@@ -31,6 +32,7 @@ export * from './pagination.ts';
 export * from './password.ts';
 export * from './permissions.ts';
 export * from './planning.ts';
+export * from './privacy.ts';
 export * from './questions.ts';
 export * from './quiz-access.ts';
 export * from './quizzes.ts';
@@ -40,3 +42,4 @@ export * from './signatures.ts';
 export * from './system.ts';
 export * from './time-tracking.ts';
 export * from './trainers.ts';
+export * from './two-factor.ts';

@@ -22,6 +22,15 @@ describe('parseEnv', () => {
     }
   });
 
+  it('requires two-factor authentication of admins in production unless told otherwise', () => {
+    expect(parseEnv({ NODE_ENV: 'production' }).MFA_REQUIRED_FOR_ADMINS).toBe(true);
+    const optedOut = parseEnv({ NODE_ENV: 'production', MFA_REQUIRED_FOR_ADMINS: 'false' });
+    expect(optedOut.MFA_REQUIRED_FOR_ADMINS).toBe(false);
+    expect(parseEnv({}).MFA_REQUIRED_FOR_ADMINS).toBe(false);
+    expect(parseEnv({ MFA_REQUIRED_FOR_ADMINS: 'true' }).MFA_REQUIRED_FOR_ADMINS).toBe(true);
+    expect(() => parseEnv({ MFA_REQUIRED_FOR_ADMINS: 'yes' })).toThrow(/MFA_REQUIRED_FOR_ADMINS/);
+  });
+
   it('never seeds the demo in production: off by default, refused when asked for', () => {
     expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
     expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);

@@ -28,6 +28,8 @@ const EnvSchema = z
     SUPPORT_EMAIL: z.email().default('support@cursus.local'),
     /** Seeds the demo organisation (published passwords) on an empty database; default: not in production. */
     SEED_DEMO: booleanString.optional(),
+    /** Platform admins must set up two-factor authentication before anything else; default: in production. */
+    MFA_REQUIRED_FOR_ADMINS: booleanString.optional(),
     /** Signs session cookies and email tokens; when unset, generated once into the database (lib/secret.ts). */
     AUTH_SECRET: z.string().min(32).optional(),
     AI_BASE_URL: z.url().optional(),
@@ -107,7 +109,11 @@ const EnvSchema = z
     path: ['SEED_DEMO'],
     message: 'SEED_DEMO cannot be true when NODE_ENV is production (the demo accounts have public passwords)',
   })
-  .transform((env) => ({ ...env, SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production' }));
+  .transform((env) => ({
+    ...env,
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    MFA_REQUIRED_FOR_ADMINS: env.MFA_REQUIRED_FOR_ADMINS ?? env.NODE_ENV === 'production',
+  }));
 
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
 

@@ -100,6 +100,14 @@ export const CONNECTION_TIMEOUT_MS = 5_000;
  * for good. Migrations run on a connection of their own, without this limit.
  */
 export const STATEMENT_TIMEOUT_MS = 15_000;
+/**
+ * How much longer than the statement timeout a pool's query may wait for any answer before the
+ * connection is given up (pg's client-side query_timeout, DATABASE_UNAVAILABLE): PostgreSQL itself
+ * ends a statement at the statement timeout, so silence beyond it means a database that hangs or a
+ * network that swallows packets (the outage drill's `--stop-mode freeze`). Without it, a request
+ * on such a connection waited until the operating system gave the connection up, minutes later.
+ */
+const QUERY_TIMEOUT_MARGIN_MS = 2_000;
 
 /** Connections the jobs' pool and the owner's pool may open: jobs run one at a time, seeding too. */
 const SMALL_POOL_SIZE = 2;
@@ -183,6 +191,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         max,
         connectionTimeoutMillis,
         statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+        query_timeout: (options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS) + QUERY_TIMEOUT_MARGIN_MS,
       });
       pool.on('error', (error) => log.error({ err: error }, 'database connection lost'));
       releaseBrokenClients(pool);
@@ -210,6 +219,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           client.on('error', (error) => log.error({ err: error }, 'migration connection lost'));
           await client.connect();
           try {
+            // Instances started together (a deploy) would otherwise apply the same migrations at
+            // once and all but one fail; the lock makes the others wait, then find nothing to do.
+            // It is the session's, so it goes with the connection even if this process dies.
+            await client.query(`select pg_advisory_lock(hashtextextended('cursus:migrations', 0))`);
             await migrateNodePg(drizzleNodePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
           } finally {
             await client.end();
@@ -284,15 +297,31 @@ async function pooledTenantTransaction<T>(
       await client.query('commit');
       return result;
     } catch (error) {
-      await client.query('rollback').catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
+      // A statement the database never answered is still pending on this connection: a rollback
+      // would wait behind it for another query timeout. The connection is discarded instead.
+      if (isQueryTimeout(error)) broken = error as Error;
+      else
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
       throw error;
     }
   } finally {
     client.release(broken);
   }
 }
+
+/** pg's error when query_timeout passed without an answer, possibly wrapped by Drizzle. */
+function isQueryTimeout(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 3; depth++) {
+    if (current.message === QUERY_TIMEOUT_MESSAGE) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/** What pg's client says when query_timeout passes (node_modules/pg/lib/client.js). */
+const QUERY_TIMEOUT_MESSAGE = 'Query read timeout';
 
 /** How long a cut listening connection waits before it connects again. */
 const LISTEN_RETRY_MS = 2_000;

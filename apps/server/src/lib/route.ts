@@ -9,6 +9,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { requireRole, requireUser } from '../plugins/session.ts';
+import { AppError } from './app-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,8 +51,11 @@ type Input<C extends RouteContract> = {
  */
 function guardAccess(access: Exclude<RouteAccess, 'public'>): onRequestAsyncHookHandler {
   return async (request) => {
-    if (access.roles === 'any') requireUser(request);
-    else requireRole(request, access.roles);
+    const user = access.roles === 'any' ? requireUser(request) : requireRole(request, access.roles);
+    // Issue 19: staff whom the organisation or the platform requires to have a second factor reach
+    // only its enrolment (and the public session and sign-out) until they have one.
+    if (user.twoFactorEnrolmentRequired && !access.duringTwoFactorEnrolment)
+      throw new AppError('TWO_FACTOR_ENROLMENT_REQUIRED');
   };
 }
 

@@ -56,6 +56,7 @@ const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect', // no free connection in the pool in time
   'is not queryable', // a client broken by an earlier connection error
   'Cannot use a pool after calling end on the pool', // shutting down
+  'Query read timeout', // no answer on an open connection: a database that hangs (db/client.ts)
 ];
 
 /** True when `error`, or what it wraps (Drizzle wraps the driver's error as `cause`), says the database is unreachable. */

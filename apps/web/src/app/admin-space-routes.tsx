@@ -21,7 +21,7 @@ export function createAdminSpaceRoutes(): RouteObject[] {
               path: paths.admin.dashboard.path,
               lazy: lazyPage(
                 () => import('./routes/admin/dashboard'),
-                ['analytics', 'admin', 'fundingWebhooks'],
+                ['analytics', 'admin', 'fundingWebhooks', 'auditTrail'],
               ),
             },
             {
@@ -33,7 +33,15 @@ export function createAdminSpaceRoutes(): RouteObject[] {
               path: paths.admin.profile.path,
               lazy: lazyPage(
                 () => import('./routes/profile'),
-                ['auth', 'profile', 'emailPreferences', 'fundingWebhooks'],
+                [
+                  'auth',
+                  'profile',
+                  'emailPreferences',
+                  'fundingWebhooks',
+                  'privacy',
+                  'accountSessions',
+                  'twoFactor',
+                ],
               ),
             },
             {
@@ -54,7 +62,10 @@ export function createAdminSpaceRoutes(): RouteObject[] {
             },
             {
               path: paths.admin.organization.path,
-              lazy: lazyPage(() => import('./routes/admin/organization'), ['admin', 'questions']),
+              lazy: lazyPage(
+                () => import('./routes/admin/organization'),
+                ['admin', 'questions', 'auditTrail'],
+              ),
             },
             {
               path: paths.admin.monitoring.path,
@@ -82,7 +93,7 @@ export function createAdminSpaceRoutes(): RouteObject[] {
             },
             {
               path: paths.admin.studentDetails.path,
-              lazy: lazyPage(() => import('./routes/admin/student-details'), ['learners']),
+              lazy: lazyPage(() => import('./routes/admin/student-details'), ['learners', 'accountSessions']),
             },
             {
               path: paths.admin.trainers.path,
@@ -90,7 +101,7 @@ export function createAdminSpaceRoutes(): RouteObject[] {
             },
             {
               path: paths.admin.trainerDetails.path,
-              lazy: lazyPage(() => import('./routes/admin/trainer-details'), ['trainers']),
+              lazy: lazyPage(() => import('./routes/admin/trainer-details'), ['trainers', 'accountSessions']),
             },
             {
               path: paths.admin.documentRequirements.path,

@@ -8,7 +8,10 @@ import { StudentLessonLayout } from './student-lesson-layout';
 
 const studentPending = lazyPage(() => import('./routes/student/pending'));
 /** SPEC 2: one profile screen, served inside each space's frame. */
-const profile = lazyPage(() => import('./routes/profile'), ['auth', 'profile', 'emailPreferences']);
+const profile = lazyPage(
+  () => import('./routes/profile'),
+  ['auth', 'profile', 'emailPreferences', 'privacy', 'accountSessions', 'twoFactor'],
+);
 const studentCoursePage = lazyPage(
   () => import('./routes/student/formation'),
   ['learning', 'quizzes', 'offline'],

@@ -12,7 +12,10 @@ import {
 
 const trainerPending = lazyPage(() => import('./routes/trainer/pending'));
 /** SPEC 2: one profile screen, served inside each space's frame. */
-const profile = lazyPage(() => import('./routes/profile'), ['auth', 'profile', 'emailPreferences']);
+const profile = lazyPage(
+  () => import('./routes/profile'),
+  ['auth', 'profile', 'emailPreferences', 'privacy', 'accountSessions', 'twoFactor'],
+);
 const createCoursePage = lazyPage(() => import('./routes/trainer/create-formation'), ['courses']);
 const forumPage = lazyPage(() => import('./routes/trainer/forum'), ['forum', 'questions']);
 
@@ -46,7 +49,7 @@ export function createTrainerSpaceRoutes(): RouteObject[] {
               path,
               lazy: lazyPage(
                 () => import('./routes/trainer/student-details'),
-                ['learners', 'documents', 'quizAccess'],
+                ['learners', 'documents', 'quizAccess', 'privacy'],
               ),
             })),
             {
@@ -77,7 +80,7 @@ export function createTrainerSpaceRoutes(): RouteObject[] {
               path: paths.trainer.settings.path,
               lazy: lazyPage(
                 () => import('./routes/trainer/settings'),
-                ['settings', 'organizationSettings', 'attendance'],
+                ['settings', 'organizationSettings', 'attendance', 'privacy', 'twoFactor'],
               ),
             },
             {
@@ -114,7 +117,10 @@ export function createTrainerSpaceRoutes(): RouteObject[] {
             },
             {
               path: paths.trainer.compliance.path,
-              lazy: lazyPage(() => import('./routes/trainer/compliance'), ['compliance', 'registers']),
+              lazy: lazyPage(
+                () => import('./routes/trainer/compliance'),
+                ['compliance', 'registers', 'auditTrail'],
+              ),
             },
             {
               path: paths.trainer.marketplace.path,

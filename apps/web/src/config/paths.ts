@@ -611,6 +611,12 @@ export function getSignInDestination(role: Role): string {
   return role === 'student' ? paths.student.userInterface.getHref() : HOME_BY_ROLE[role];
 }
 
+/**
+ * The profile's two-factor section (issue 19): staff who must enrol are sent there, and the
+ * organisation settings link to it.
+ */
+export const TWO_FACTOR_SECTION_ID = 'two-factor';
+
 /** Router state carried to /unauthorized (SPEC 4: the guard passes the origin path). */
 export interface UnauthorizedState {
   from?: string;

@@ -21,7 +21,7 @@ describe('callApi', () => {
     const result = await callApi(authRoutes.signIn, {
       body: { email: 'ana@example.org', password: 'secret' },
     });
-    expect(result.user.fullName).toBe('Ana Lopez');
+    expect('user' in result && result.user.fullName).toBe('Ana Lopez');
     expect(calls[0]?.body).toEqual({ email: 'ana@example.org', password: 'secret' });
     expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
     expect(calls[0]?.headers.get('Accept-Language')).toBe('en');

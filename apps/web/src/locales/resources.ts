@@ -3,11 +3,13 @@
  * lib/i18n.ts loads each file as its own chunk when a route needs it. The i18next key types
  * (types/i18next.d.ts), the key-parity test and the test setup read it.
  */
+import accountSessionsEn from './en/account-sessions.json';
 import achievementsEn from './en/achievements.json';
 import adminEn from './en/admin.json';
 import analyticsEn from './en/analytics.json';
 import assistantEn from './en/assistant.json';
 import attendanceEn from './en/attendance.json';
+import auditTrailEn from './en/audit-trail.json';
 import authEn from './en/auth.json';
 import certificatesEn from './en/certificates.json';
 import commonEn from './en/common.json';
@@ -36,6 +38,7 @@ import offlineEn from './en/offline.json';
 import organizationSettingsEn from './en/organization-settings.json';
 import organizationsEn from './en/organizations.json';
 import planningEn from './en/planning.json';
+import privacyEn from './en/privacy.json';
 import profileEn from './en/profile.json';
 import questionsEn from './en/questions.json';
 import quizAccessEn from './en/quiz-access.json';
@@ -46,11 +49,14 @@ import signaturesEn from './en/signatures.json';
 import systemEn from './en/system.json';
 import timeTrackingEn from './en/time-tracking.json';
 import trainersEn from './en/trainers.json';
+import twoFactorEn from './en/two-factor.json';
+import accountSessionsFr from './fr/account-sessions.json';
 import achievementsFr from './fr/achievements.json';
 import adminFr from './fr/admin.json';
 import analyticsFr from './fr/analytics.json';
 import assistantFr from './fr/assistant.json';
 import attendanceFr from './fr/attendance.json';
+import auditTrailFr from './fr/audit-trail.json';
 import authFr from './fr/auth.json';
 import certificatesFr from './fr/certificates.json';
 import commonFr from './fr/common.json';
@@ -79,6 +85,7 @@ import offlineFr from './fr/offline.json';
 import organizationSettingsFr from './fr/organization-settings.json';
 import organizationsFr from './fr/organizations.json';
 import planningFr from './fr/planning.json';
+import privacyFr from './fr/privacy.json';
 import profileFr from './fr/profile.json';
 import questionsFr from './fr/questions.json';
 import quizAccessFr from './fr/quiz-access.json';
@@ -89,14 +96,17 @@ import signaturesFr from './fr/signatures.json';
 import systemFr from './fr/system.json';
 import timeTrackingFr from './fr/time-tracking.json';
 import trainersFr from './fr/trainers.json';
+import twoFactorFr from './fr/two-factor.json';
 
 export const resources = {
   fr: {
+    accountSessions: accountSessionsFr,
     achievements: achievementsFr,
     admin: adminFr,
     analytics: analyticsFr,
     assistant: assistantFr,
     attendance: attendanceFr,
+    auditTrail: auditTrailFr,
     auth: authFr,
     certificates: certificatesFr,
     compliance: complianceFr,
@@ -125,6 +135,7 @@ export const resources = {
     organizationSettings: organizationSettingsFr,
     organizations: organizationsFr,
     planning: planningFr,
+    privacy: privacyFr,
     profile: profileFr,
     questions: questionsFr,
     quizAccess: quizAccessFr,
@@ -135,13 +146,16 @@ export const resources = {
     system: systemFr,
     timeTracking: timeTrackingFr,
     trainers: trainersFr,
+    twoFactor: twoFactorFr,
   },
   en: {
+    accountSessions: accountSessionsEn,
     achievements: achievementsEn,
     admin: adminEn,
     analytics: analyticsEn,
     assistant: assistantEn,
     attendance: attendanceEn,
+    auditTrail: auditTrailEn,
     auth: authEn,
     certificates: certificatesEn,
     compliance: complianceEn,
@@ -170,6 +184,7 @@ export const resources = {
     organizationSettings: organizationSettingsEn,
     organizations: organizationsEn,
     planning: planningEn,
+    privacy: privacyEn,
     profile: profileEn,
     questions: questionsEn,
     quizAccess: quizAccessEn,
@@ -180,5 +195,6 @@ export const resources = {
     system: systemEn,
     timeTracking: timeTrackingEn,
     trainers: trainersEn,
+    twoFactor: twoFactorEn,
   },
 } as const;

@@ -5,6 +5,7 @@ import { type AssistantSources, createAssistantService } from './assistant.servi
 import { createKnowledge } from './knowledge.ts';
 import { type ModelSettings, openModel } from './model.ts';
 
+export { eraseAssistantConversations, exportAssistantPersonalData } from './assistant.personal-data.ts';
 export type { AssistantSources } from './assistant.service.ts';
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { requireRole } from '../../plugins/session.ts';
 import type { AchievementsService } from '../achievements/achievements.module.ts';
+import { type AuditService, auditActorOf } from '../audit/audit.module.ts';
 import type { FileAccessPolicy, FilesService } from '../files/files.module.ts';
 import { attendanceRoutesPlugin } from './attendance.routes.ts';
 import {
@@ -22,6 +23,7 @@ const PACK_PERIOD_MS = 365 * 24 * 60 * 60 * 1000;
 const PACK_SHEETS_MAX = 200;
 
 /** A signed attendance sheet, as the audit pack files it. */
+export { exportAttendancePersonalData, pseudonymiseAttendanceSigner } from './attendance.personal-data.ts';
 export interface AttendancePackSheet {
   title: string;
   /** The session's day in Paris (YYYY-MM-DD), from its first half-day. */
@@ -40,6 +42,8 @@ export function createAttendanceModule(deps: {
   loadUserName: (userId: string) => Promise<string | null>;
   /** How a signing link reaches its learner (the email module, through app.ts). */
   sendSigningLink: (message: SigningLinkMessage) => Promise<unknown>;
+  /** Attendance changes and sheet downloads go to the audit trail (issue 19). */
+  audit: Pick<AuditService, 'recordEvent'>;
   secret: string;
   appUrl: string;
   now: () => Date;
@@ -64,7 +68,15 @@ export function createAttendanceModule(deps: {
       attendance: service,
       async renderPdf(request, sessionId) {
         const actor = requireRole(request, ['trainer']);
-        const { bytes } = await sheetPdf(actor, sessionId, actor.language);
+        const { sheet, bytes } = await sheetPdf(actor, sessionId, actor.language);
+        await deps.audit.recordEvent({
+          action: 'export.created',
+          organizationId: actor.organizationId,
+          actor: auditActorOf(actor),
+          targetType: 'group_session',
+          targetId: sessionId,
+          details: { export: 'attendance_sheet', title: sheet.sessionTitle },
+        });
         return { bytes, fileName: `emargement-${sessionId}.pdf` };
       },
     });

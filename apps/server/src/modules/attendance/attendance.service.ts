@@ -21,6 +21,7 @@ import QRCode from 'qrcode';
 import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AchievementsService } from '../achievements/achievements.module.ts';
+import { type AuditService, auditActorOf } from '../audit/audit.module.ts';
 import type { FilesService } from '../files/files.module.ts';
 import {
   attendanceRecords,
@@ -98,6 +99,8 @@ export function createAttendanceService(deps: {
   /** A person's name, for a signature given through a link (no session to read it from). */
   loadUserName: (userId: string) => Promise<string | null>;
   sendSigningLink: (message: SigningLinkMessage) => Promise<unknown>;
+  /** Staff changing what a learner's attendance says goes to the audit trail (issue 19). */
+  audit: Pick<AuditService, 'recordEvent'>;
   appUrl: string;
   now: () => Date;
   log: { error(object: object, message: string): void };
@@ -554,6 +557,14 @@ export function createAttendanceService(deps: {
               fields: [{ path: 'absenceFileId', message: 'unknown file' }],
             });
         }
+        const recordOf = and(
+          eq(attendanceRecords.slotId, slotId),
+          eq(attendanceRecords.studentId, studentId),
+        );
+        const [before] = await tx
+          .select({ status: attendanceRecords.status, absenceReason: attendanceRecords.absenceReason })
+          .from(attendanceRecords)
+          .where(recordOf);
         const updated = await tx
           .update(attendanceRecords)
           .set({
@@ -563,9 +574,22 @@ export function createAttendanceService(deps: {
             markedBy: actor.id,
             markedAt: now(),
           })
-          .where(and(eq(attendanceRecords.slotId, slotId), eq(attendanceRecords.studentId, studentId)))
+          .where(recordOf)
           .returning({ id: attendanceRecords.id });
-        if (updated.length === 0) throw new AppError('NOT_FOUND');
+        if (updated.length === 0 || !before) throw new AppError('NOT_FOUND');
+        await deps.audit.recordEvent(
+          {
+            action: 'signature.changed',
+            organizationId,
+            actor: auditActorOf(actor),
+            targetType: 'attendance_record',
+            targetId: updated[0]!.id,
+            before,
+            after: { status: values.status, absenceReason: isAbsent ? values.absenceReason : null },
+            details: { slotId, studentId },
+          },
+          tx,
+        );
       });
     },
 

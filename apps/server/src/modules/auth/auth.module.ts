@@ -2,13 +2,19 @@ import type { SessionUser } from '@cursus/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { AchievementsService } from '../achievements/achievements.module.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { Mailer } from '../email/email.module.ts';
 import { createPlacedAccounts, type OrganizationsService } from '../organizations/organizations.module.ts';
 import type { SystemService } from '../system/system.module.ts';
+import { createAccountNotices } from './account-notices.ts';
+import { accountSessionsRoutesPlugin } from './account-sessions.routes.ts';
+import { createAccountSessions } from './account-sessions.ts';
+import { createAccountStatus } from './account-status.ts';
 import { authRoutesPlugin } from './auth.routes.ts';
 import { createAuthService, INVITATION_LINK_DAYS } from './auth.service.ts';
 import { inviteAccounts } from './invite-accounts.ts';
 import { type DemoPerson, seedDemoAccounts } from './seed-demo-accounts.ts';
+import { twoFactorRoutesPlugin } from './two-factor.routes.ts';
 
 export type { AuthService } from './auth.service.ts';
 export { INVITATION_LINK_DAYS } from './auth.service.ts';
@@ -26,25 +32,60 @@ export function createAuthModule(deps: {
   system: SystemService;
   /** A learner's sign-ins count towards login badges. */
   achievements?: AchievementsService;
+  /** Sign-ins, MFA, sessions and passwords go to the audit trail (issue 19). */
+  audit: Pick<AuditService, 'recordEvent'>;
+  /** MFA_REQUIRED_FOR_ADMINS: admins set up two-factor authentication before anything else. */
+  adminsRequireTwoFactor: boolean;
   /** At sign-in the address is proven: positioning invitations sent to it attach to the account. */
   attachPositioning?: (user: SessionUser) => Promise<void>;
   now?: () => Date;
 }) {
   const { database, organizations, system } = deps;
+  const now = deps.now ?? (() => new Date());
+  const accountStatus = createAccountStatus(database.service, now);
+  const notices = createAccountNotices({
+    db: database.service,
+    mailer: deps.mailer,
+    organizations,
+    audit: deps.audit,
+    appUrl: deps.appUrl,
+    now,
+  });
   const service = createAuthService({
     database,
     secret: deps.secret,
     appUrl: deps.appUrl,
     mailer: deps.mailer,
     organizations,
+    audit: deps.audit,
+    adminsRequireTwoFactor: deps.adminsRequireTwoFactor,
+    assertMaySignIn: accountStatus.assertMaySignIn,
+    notices,
     now: deps.now,
   });
-  const routes: FastifyPluginAsync = (app) =>
-    authRoutesPlugin(app, {
+  const accountSessions = createAccountSessions({ db: database.service, auth: service.auth, now });
+  const routes: FastifyPluginAsync = async (app) => {
+    await accountSessionsRoutesPlugin(app, {
+      sessions: accountSessions,
+      status: accountStatus,
+      organizations,
+      audit: deps.audit,
+    });
+    await twoFactorRoutesPlugin(app, { twoFactor: service.twoFactor });
+    await authRoutesPlugin(app, {
       authService: service,
       secure: deps.appUrl.startsWith('https://'),
       onSignIn: async (user, request) => {
         await system.recordSignIn(user, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        await deps.audit.recordEvent({
+          action: 'auth.sign_in',
+          organizationId: user.organizationId,
+          actor: { id: user.id, email: user.email, name: user.fullName },
+          targetType: 'user',
+          targetId: user.id,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+        });
         if (user.role === 'student' && user.organizationId)
           await deps.achievements?.evaluate({
             organizationId: user.organizationId,
@@ -54,6 +95,7 @@ export function createAuthModule(deps: {
         await deps.attachPositioning?.(user);
       },
     });
+  };
   return {
     service,
     routes,

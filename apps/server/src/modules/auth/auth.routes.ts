@@ -1,5 +1,5 @@
 import type { SessionUser } from '@cursus/contracts';
-import { authRoutes } from '@cursus/contracts';
+import { authRoutes, twoFactorRoutes } from '@cursus/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { route } from '../../lib/route.ts';
@@ -72,20 +72,61 @@ export async function authRoutesPlugin(
     }
   }
 
+  /** A session was created: this browser becomes known to the account, and the sign-in is recorded. */
+  async function finishSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    event: string,
+    user: SessionUser,
+    cookies: string[],
+  ) {
+    appendCookies(reply, cookies);
+    setDeviceCookie(reply, await authService.rememberDevice(user.id, request.cookies[DEVICE_COOKIE]), secure);
+    request.log.info({ event, email: user.email, outcome: 'success' }, 'sign-in');
+    await recordSignIn(user, request);
+    return { user };
+  }
+
+  /** The password was right on a two-factor account: only the challenge's cookie goes back. */
+  function askForCode(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    event: string,
+    email: string,
+    cookies: string[],
+  ) {
+    appendCookies(reply, cookies);
+    request.log.info({ event, email, outcome: 'TWO_FACTOR_REQUIRED' }, 'sign-in code required');
+    return { twoFactorRequired: true as const };
+  }
+
   route(
     app,
     authRoutes.signIn,
     async (request, reply, { body }) => {
-      const { value, cookies } = await signInLogged(request, 'auth.sign_in', body);
-      appendCookies(reply, cookies);
-      setDeviceCookie(
-        reply,
-        await authService.rememberDevice(value.id, request.cookies[DEVICE_COOKIE]),
-        secure,
-      );
-      request.log.info({ event: 'auth.sign_in', email: body.email, outcome: 'success' }, 'sign-in');
-      await recordSignIn(value, request);
-      return { user: value };
+      const outcome = await signInLogged(request, 'auth.sign_in', body);
+      if (outcome.kind === 'twoFactor')
+        return askForCode(request, reply, 'auth.sign_in', body.email, outcome.cookies);
+      return finishSignIn(request, reply, 'auth.sign_in', outcome.value, outcome.cookies);
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    twoFactorRoutes.signIn,
+    async (request, reply, { body }) => {
+      try {
+        const { value, cookies } = await authService.completeTwoFactorSignIn(body, callerOf(request));
+        return await finishSignIn(request, reply, 'auth.sign_in_two_factor', value, cookies);
+      } catch (error) {
+        const outcome = error instanceof AppError ? error.code : 'error';
+        request.log.info(
+          { event: 'auth.sign_in_two_factor', method: body.method, outcome },
+          'sign-in refused',
+        );
+        throw error;
+      }
     },
     { tags },
   );
@@ -94,7 +135,19 @@ export async function authRoutesPlugin(
     app,
     authRoutes.adminSignIn,
     async (request, reply, { body }) => {
-      const { value, cookies } = await signInLogged(request, 'auth.admin_sign_in', body);
+      const outcome = await signInLogged(request, 'auth.admin_sign_in', body);
+      if (outcome.kind === 'twoFactor') {
+        // Refused before the code step: a non-admin's challenge is never handed out here.
+        if (outcome.role !== 'admin') {
+          request.log.warn(
+            { event: 'auth.admin_sign_in', email: body.email, outcome: 'NOT_ADMIN' },
+            'sign-in refused',
+          );
+          throw new AppError('NOT_ADMIN');
+        }
+        return askForCode(request, reply, 'auth.admin_sign_in', body.email, outcome.cookies);
+      }
+      const { value, cookies } = outcome;
       if (value.role !== 'admin') {
         // Credentials were right but this is not an administrator: end the session just made.
         await authService.signOut(new Headers({ cookie: cookieHeaderOf(cookies) }));
@@ -104,15 +157,7 @@ export async function authRoutesPlugin(
         );
         throw new AppError('NOT_ADMIN');
       }
-      appendCookies(reply, cookies);
-      setDeviceCookie(
-        reply,
-        await authService.rememberDevice(value.id, request.cookies[DEVICE_COOKIE]),
-        secure,
-      );
-      request.log.info({ event: 'auth.admin_sign_in', email: body.email, outcome: 'success' }, 'sign-in');
-      await recordSignIn(value, request);
-      return { user: value };
+      return finishSignIn(request, reply, 'auth.admin_sign_in', value, cookies);
     },
     { tags },
   );
@@ -165,8 +210,8 @@ export async function authRoutesPlugin(
   route(
     app,
     authRoutes.resetPassword,
-    async (_request, _reply, { body }) => {
-      await authService.resetPassword(body);
+    async (request, _reply, { body }) => {
+      await authService.resetPassword(body, callerOf(request));
       return { ok: true as const };
     },
     { tags },

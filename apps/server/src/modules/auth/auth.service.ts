@@ -7,18 +7,24 @@ import {
   type SessionUser,
   type SignInInput,
   type SignUpInput,
+  type TwoFactorSignInInput,
 } from '@cursus/contracts';
 import { APIError } from 'better-auth/api';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { type Database, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAttemptCounter, type Limit } from '../../lib/rate-limit.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { EmailTemplate, Mailer } from '../email/email.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
-import { authSessions, authUsers } from './auth.tables.ts';
+import type { AccountNotices } from './account-notices.ts';
+import { authSessions, authUsers, authVerifications } from './auth.tables.ts';
 import { type Auth, createAuth, SESSION_MAX_AGE_MS } from './auth.ts';
+import type { Caller } from './caller.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { createDeviceTokens } from './device-tokens.ts';
+import { createTwoFactor } from './two-factor.ts';
+import { createLockoutNotice } from './two-factor-lockout.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** How long an invitation's link works: a week leaves the invitee time to open their mail. */
@@ -39,13 +45,13 @@ const LIMITS = {
   signUpPerIp: { max: 10, windowMs: 60 * 60 * 1000 },
 } satisfies Record<string, Limit>;
 
-/** What a route hands the service about the caller: never a password, never a cookie's value. */
-export interface Caller {
-  ip: string;
-  headers: Headers;
-  /** The device cookie's token (device-tokens.ts): this browser signed in to an account before. */
-  device?: string;
-}
+// In its own file so the two-factor files beside this service can name it without a cycle.
+export type { Caller } from './caller.ts';
+
+/** A sign-in whose password was right: a session, or (two-factor accounts) a code still due. */
+export type SignInOutcome =
+  | { kind: 'session'; value: SessionUser; cookies: string[] }
+  | { kind: 'twoFactor'; userId: string; role: SessionUser['role']; cookies: string[] };
 
 export interface AuthResult<T> {
   value: T;
@@ -76,9 +82,16 @@ export function createAuthService(options: {
   appUrl: string;
   mailer: Mailer;
   organizations: OrganizationsService;
+  audit: Pick<AuditService, 'recordEvent'>;
+  /** MFA_REQUIRED_FOR_ADMINS (two-factor.ts). */
+  adminsRequireTwoFactor: boolean;
+  /** Refuses a session to a disabled account (account-status.ts), on every sign-in path. */
+  assertMaySignIn: (userId: string) => Promise<void>;
+  /** The owner's emails and the audit trail of sign-ins and passwords (account-notices.ts). */
+  notices: AccountNotices;
   now?: () => Date;
 }) {
-  const { database, mailer, organizations, appUrl, secret } = options;
+  const { database, mailer, organizations, appUrl, secret, audit, notices } = options;
   // better-auth, sign-up and the limits run as cursus_service: no request path uses the owner.
   const db = database.service;
   const now = options.now ?? (() => new Date());
@@ -91,12 +104,32 @@ export function createAuthService(options: {
   const isPastMaxAge = (createdAt: Date | number) =>
     now().getTime() - new Date(createdAt).getTime() >= SESSION_MAX_AGE_MS;
   // Plain SQL: on every request, Drizzle's query builder would cost more CPU than the query itself.
-  async function isSessionLive(token: string): Promise<boolean> {
+  // It reads the account's two-factor flag too, so turning it on in one session shows in all at once.
+  // A disabled account's sessions are deleted when it is disabled; the join also refuses one created
+  // by a sign-in that raced the disabling.
+  async function liveSession(token: string): Promise<{ twoFactorEnabled: boolean } | null> {
     const result = await db.execute(
-      sql`select 1 from ${authSessions} where ${authSessions.token} = ${token} and ${authSessions.expiresAt} > now()`,
+      sql`select ${authUsers.twoFactorEnabled} as "twoFactorEnabled" from ${authSessions} join ${authUsers} on ${authUsers.id} = ${authSessions.userId} where ${authSessions.token} = ${token} and ${authSessions.expiresAt} > now() and ${authUsers.disabledAt} is null`,
     );
     // Both drivers answer raw SQL with { rows }.
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    return (result as unknown as { rows: { twoFactorEnabled: boolean }[] }).rows[0] ?? null;
+  }
+
+  /** Dates the session's last use; false for a disabled account's (a sign-in that raced the disabling). */
+  async function touchSession(token: string): Promise<boolean> {
+    const touched = await db
+      .update(authSessions)
+      .set({ updatedAt: now() })
+      .from(authUsers)
+      .where(
+        and(
+          eq(authUsers.id, authSessions.userId),
+          eq(authSessions.token, token),
+          isNull(authUsers.disabledAt),
+        ),
+      )
+      .returning({ id: authSessions.id });
+    return touched.length > 0;
   }
 
   const auth: Auth = createAuth({
@@ -113,7 +146,19 @@ export function createAuthService(options: {
       await deviceTokens.revokeAll(userId);
       await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, userId));
     },
+    assertMaySignIn: options.assertMaySignIn,
     now,
+  });
+  const lockout = createLockoutNotice({ db, attempts, mailer, organizations, audit, appUrl, now });
+  const twoFactor = createTwoFactor({
+    auth,
+    database,
+    attempts,
+    lockout,
+    audit,
+    organizations,
+    now,
+    adminsRequired: options.adminsRequireTwoFactor,
   });
 
   /** Mails a link carrying the token, in the language the account chose. */
@@ -128,10 +173,45 @@ export function createAuthService(options: {
     await mailer.send({ to: user.email, template, language, data: { name: user.name, url } });
   }
 
+  /** The profile as a session shows it, with what two-factor enforcement asks of this person. */
+  async function withEnrolment(
+    user: Omit<SessionUser, 'emailVerified'>,
+    emailVerified: boolean,
+    twoFactorEnabled: boolean,
+  ): Promise<SessionUser> {
+    const pending = !twoFactorEnabled && (await twoFactor.isRequiredFor(user));
+    return { ...user, emailVerified, ...(pending ? { twoFactorEnrolmentRequired: true } : {}) };
+  }
+
   async function toSessionUser(userId: string, emailVerified: boolean): Promise<SessionUser> {
     const user = await organizations.loadUser(userId);
     if (!user) throw new AppError('SESSION_EXPIRED');
-    return { ...user, emailVerified };
+    const [row] = await db
+      .select({ twoFactorEnabled: authUsers.twoFactorEnabled })
+      .from(authUsers)
+      .where(eq(authUsers.id, userId));
+    return withEnrolment(user, emailVerified, row?.twoFactorEnabled ?? false);
+  }
+
+  /** A wrong password: in the audit trail, and the owner told when it locks the account. */
+  async function recordSignInFailure(email: string, caller: Caller, lockKey: string | null) {
+    const [account] = await db
+      .select({ id: authUsers.id, email: authUsers.email, name: authUsers.name })
+      .from(authUsers)
+      .where(eq(authUsers.email, email));
+    const profile = account ? await organizations.loadUser(account.id) : null;
+    await audit.recordEvent({
+      action: 'auth.sign_in_failed',
+      organizationId: profile?.organizationId ?? null,
+      actor: { id: account?.id ?? null, email, name: account?.name },
+      targetType: 'user',
+      targetId: account?.id ?? null,
+      ip: caller.ip,
+      userAgent: caller.headers.get('user-agent'),
+      details: { reason: 'INVALID_CREDENTIALS' },
+    });
+    if (account && lockKey)
+      await lockout.afterFailure(lockKey, LIMITS.signInFailuresPerEmail, account, caller, 'password');
   }
 
   function refusePassword(password: string) {
@@ -201,7 +281,13 @@ export function createAuthService(options: {
       return { emailConfirmationRequired: true as const };
     },
 
-    async signIn(input: SignInInput, caller: Caller): Promise<AuthResult<SessionUser>> {
+    twoFactor,
+
+    /**
+     * Checks the password. An account with two-factor authentication gets no session yet: better-auth
+     * answers a challenge (its cookie names the pending sign-in) that `completeTwoFactorSignIn` ends.
+     */
+    async signIn(input: SignInInput, caller: Caller): Promise<SignInOutcome> {
       const ipKey = `ip:${caller.ip}:sign-in`;
       const emailKey = `email:${input.email}:sign-in`;
       const knownDevice = await deviceTokens.isValidFor(input.email, caller.device);
@@ -220,8 +306,19 @@ export function createAuthService(options: {
           returnHeaders: true,
         });
         await attempts.clear(emailKey);
+        if ('twoFactorRedirect' in response) {
+          // The password was right: the account is the one with this address.
+          const [account] = await db
+            .select({ id: authUsers.id })
+            .from(authUsers)
+            .where(eq(authUsers.email, input.email));
+          const profile = account ? await organizations.loadUser(account.id) : null;
+          if (!account || !profile) throw new AppError('SESSION_EXPIRED');
+          return { kind: 'twoFactor', userId: account.id, role: profile.role, cookies: cookiesOf(headers) };
+        }
         const user = await toSessionUser(response.user.id, response.user.emailVerified);
-        return { value: user, cookies: cookiesOf(headers) };
+        await notices.signedIn(user, caller);
+        return { kind: 'session', value: user, cookies: cookiesOf(headers) };
       } catch (error) {
         if (error instanceof APIError) {
           if (error.body?.code === 'EMAIL_NOT_VERIFIED') throw new AppError('EMAIL_NOT_CONFIRMED');
@@ -234,7 +331,20 @@ export function createAuthService(options: {
       } finally {
         // Only a wrong email or password keeps its slot (EMAIL_NOT_VERIFIED means the password was right).
         if (!failed && !knownDevice) await attempts.release(emailKey);
+        if (failed) await recordSignInFailure(input.email, caller, knownDevice ? null : emailKey);
       }
+    },
+
+    /** The code step: the session better-auth creates once the code or a recovery code is right. */
+    async completeTwoFactorSignIn(
+      input: TwoFactorSignInInput,
+      caller: Caller,
+    ): Promise<AuthResult<SessionUser>> {
+      const { userId, cookies } = await twoFactor.completeSignIn(input, caller);
+      // The password step refuses unconfirmed addresses, so this account's is proven.
+      const user = await toSessionUser(userId, true);
+      await notices.signedIn(user, caller);
+      return { value: user, cookies };
     },
 
     /** The signed-in user, refreshing the session cookie when better-auth extends it. */
@@ -242,14 +352,17 @@ export function createAuthService(options: {
       const key = sessionKeyOf(headers);
       const cached = key ? sessionCache.get(key) : undefined;
       if (key && cached) {
-        if (
-          cached.cachedUntil > Date.now() &&
-          !isPastMaxAge(cached.createdAt) &&
-          (await isSessionLive(cached.token))
-        ) {
+        const live =
+          cached.cachedUntil > Date.now() && !isPastMaxAge(cached.createdAt)
+            ? await liveSession(cached.token)
+            : null;
+        if (live) {
           // The profile and role keep their own cache (organizations.loadUser), forgotten on change.
           const user = await organizations.loadUser(cached.userId);
-          return { value: user ? { ...user, emailVerified: cached.emailVerified } : null, cookies: [] };
+          return {
+            value: user ? await withEnrolment(user, cached.emailVerified, live.twoFactorEnabled) : null,
+            cookies: [],
+          };
         }
         sessionCache.delete(key);
       }
@@ -262,6 +375,8 @@ export function createAuthService(options: {
       // better-auth only knows the sliding lifetime: past the absolute one, the session ends here as
       // at a sign-out, its row deleted and its cookie cleared.
       if (isPastMaxAge(response.session.createdAt)) return { value: null, cookies: await signOut(headers) };
+      // Once per cache period: the session's last activity, for its owner's list (account-sessions.ts).
+      if (!(await touchSession(response.session.token))) return { value: null, cookies };
       // Only a lookup that changed nothing is cached; a refreshed cookie must reach the browser.
       if (key && cookies.length === 0) {
         if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value!);
@@ -278,7 +393,9 @@ export function createAuthService(options: {
       }
       const user = await organizations.loadUser(response.user.id);
       return {
-        value: user ? { ...user, emailVerified: response.user.emailVerified } : null,
+        value: user
+          ? await withEnrolment(user, response.user.emailVerified, response.user.twoFactorEnabled === true)
+          : null,
         cookies,
       };
     },
@@ -315,8 +432,9 @@ export function createAuthService(options: {
       return invitationLink(userId);
     },
 
-    async resetPassword(input: ResetPasswordInput) {
+    async resetPassword(input: ResetPasswordInput, caller: Caller) {
       refusePassword(input.password);
+      const owner = await resetTokenOwner(input.token);
       try {
         await auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
       } catch (error) {
@@ -325,6 +443,7 @@ export function createAuthService(options: {
         }
         throw error;
       }
+      if (owner) await notices.passwordReset(owner.userId, caller, { firstPassword: !owner.emailVerified });
     },
 
     /**
@@ -354,6 +473,7 @@ export function createAuthService(options: {
         });
         await attempts.clear(key);
         await deviceTokens.revokeAll(user.id);
+        await notices.passwordChanged(user, caller);
         return { cookies: cookiesOf(responseHeaders), deviceToken: await deviceTokens.issue(user.id) };
       } catch (error) {
         if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') {
@@ -372,6 +492,19 @@ export function createAuthService(options: {
       await organizations.setLanguage(tenantOf(user), language);
     },
   };
+
+  /**
+   * Whose account a reset link opens, and whether its address was proven before (an invitation's
+   * link sets a first password, not a new one); read before better-auth spends the token.
+   */
+  async function resetTokenOwner(token: string) {
+    const [row] = await db
+      .select({ userId: authUsers.id, emailVerified: authUsers.emailVerified })
+      .from(authVerifications)
+      .innerJoin(authUsers, eq(authUsers.id, authVerifications.value))
+      .where(eq(authVerifications.identifier, `reset-password:${token}`));
+    return row;
+  }
 
   /** better-auth's own reset token, stored as its requestPasswordReset stores one, but valid for days. */
   async function invitationLink(userId: string): Promise<string> {

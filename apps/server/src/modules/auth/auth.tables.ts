@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // better-auth's core models (user, session, account, verification), written by hand from its
 // documented schema so its CLI is not needed. No row-level security: better-auth reads and writes
@@ -9,6 +9,13 @@ export const authUsers = pgTable('auth_users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /**
+   * Set while an admin has disabled the account: no session is created for it on any sign-in path
+   * (auth.ts) and its sessions are refused (account-status.ts). Null for an account in use.
+   */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** better-auth's twoFactor plugin: set once a first code has proven the authenticator app. */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -81,4 +88,25 @@ export const authDeviceTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('auth_device_tokens_user_id_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * better-auth's twoFactor plugin (two-factor.ts): the TOTP secret and the unused recovery codes, both
+ * encrypted by the plugin with AUTH_SECRET, and its own count of wrong codes per account.
+ */
+export const authTwoFactors = pgTable(
+  'auth_two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** False between "enable" and the first code: the account has no second factor yet. */
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('auth_two_factors_user_id_idx').on(table.userId)],
 );

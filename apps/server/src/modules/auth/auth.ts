@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Db } from '../../db/client.ts';
-import { authAccounts, authSessions, authUsers, authVerifications } from './auth.tables.ts';
+import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from './auth.tables.ts';
 
 /**
  * Sliding lifetime: a session unused for 7 days ends, and better-auth moves the end 7 days on at
@@ -32,6 +33,8 @@ export function createAuth(options: {
   mail: AuthMailHooks;
   /** Called once a reset link has set a new password (its sessions are already revoked). */
   onPasswordReset: (userId: string) => Promise<void>;
+  /** Throws when the account may not have a session (disabled: account-status.ts). */
+  assertMaySignIn: (userId: string) => Promise<void>;
   now: () => Date;
 }) {
   const { mail } = options;
@@ -49,6 +52,7 @@ export function createAuth(options: {
         session: authSessions,
         account: authAccounts,
         verification: authVerifications,
+        twoFactor: authTwoFactors,
       },
     }),
     emailAndPassword: {
@@ -73,10 +77,27 @@ export function createAuth(options: {
     session: { expiresIn: SESSION_IDLE_SECONDS, updateAge: 24 * 60 * 60 },
     databaseHooks: {
       session: {
-        // The absolute lifetime counts from here, on the app's clock (the one tests move).
-        create: { before: async (session) => ({ data: { ...session, createdAt: options.now() } }) },
+        create: {
+          before: async (session) => {
+            // Every way in (password, second factor, any plugin) ends in a new session: refusing it
+            // here keeps a disabled account out of all of them.
+            await options.assertMaySignIn(session.userId);
+            // The absolute lifetime counts from here, on the app's clock (the one tests move).
+            return { data: { ...session, createdAt: options.now() } };
+          },
+        },
       },
     },
+    plugins: [
+      // Issue 19: TOTP with recovery codes, the secret and the codes encrypted with the auth secret.
+      // Our routes count wrong codes per account and per IP on the app's clock and in the shared
+      // counters (two-factor.ts), so the plugin's own lockout, on the process clock, is off.
+      twoFactor({
+        issuer: 'Cursus',
+        twoFactorCookieMaxAge: 10 * 60,
+        accountLockout: { enabled: false },
+      }),
+    ],
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: 'cursus',

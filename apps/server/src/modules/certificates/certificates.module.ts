@@ -13,6 +13,11 @@ import { seedDemoCertificates } from './seed-demo-certificates.ts';
  * Certificates (issue 15 point 4): the certificat de réalisation and the attestation de fin de
  * formation, generated as PDFs, stored through the files module, checked on a public page.
  */
+export {
+  exportCertificatesPersonalData,
+  pseudonymiseCertificates,
+  purgeCertificates,
+} from './certificates.personal-data.ts';
 export function createCertificatesModule(deps: {
   database: Database;
   files: FilesService;

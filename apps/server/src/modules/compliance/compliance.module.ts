@@ -1,6 +1,7 @@
 import type { SessionUser } from '@cursus/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { FileAccessPolicy, FilesService } from '../files/files.module.ts';
 import { complianceRoutesPlugin } from './compliance.routes.ts';
 import {
@@ -23,11 +24,13 @@ export function createComplianceModule(deps: {
   registers: RegistersSource;
   /** The attendance module's signed sheets (indicator 12's folder of the audit pack). */
   attendanceSheets: AttendanceSheetsSource;
+  /** Audit pack downloads go to the audit trail (issue 19). */
+  audit: Pick<AuditService, 'recordEvent'>;
   now: () => Date;
 }) {
   const service = createComplianceService(deps);
   const routes: FastifyPluginAsync = (app) =>
-    complianceRoutesPlugin(app, { compliance: service, now: deps.now });
+    complianceRoutesPlugin(app, { compliance: service, audit: deps.audit, now: deps.now });
   return {
     service,
     routes,

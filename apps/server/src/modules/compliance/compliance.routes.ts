@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requestLanguage } from '../../lib/i18n.ts';
 import { accessOptions, route } from '../../lib/route.ts';
 import { requireRole } from '../../plugins/session.ts';
+import { type AuditService, auditActorOf } from '../audit/audit.module.ts';
 import { listPackEntries, writeZip } from './audit-pack.ts';
 import type { ComplianceService } from './compliance.service.ts';
 
@@ -12,7 +13,7 @@ const staff = (request: FastifyRequest) => requireRole(request, ['trainer']);
 
 export async function complianceRoutesPlugin(
   app: FastifyInstance,
-  options: { compliance: ComplianceService; now: () => Date },
+  options: { compliance: ComplianceService; audit: Pick<AuditService, 'recordEvent'>; now: () => Date },
 ) {
   const { compliance, now } = options;
 
@@ -91,6 +92,15 @@ export async function complianceRoutesPlugin(
         at,
       });
       const { stream, totalBytes } = await writeZip(entries, compliance.readFile, at);
+      // An auditor's copy of the organisation's records leaves the platform: the trail says who took it.
+      await options.audit.recordEvent({
+        action: 'export.created',
+        organizationId: user.organizationId,
+        actor: auditActorOf(user),
+        targetType: 'organization',
+        targetId: user.organizationId,
+        details: { export: 'audit_pack', entryCount: entries.length },
+      });
       request.log.info(
         { event: 'compliance.audit_pack', by: user.id, entries: entries.length, bytes: totalBytes },
         'audit pack downloaded',

@@ -16,6 +16,7 @@ import { offlineRoutesPlugin } from './offline.routes.ts';
 import { createOfflinePackageService } from './offline-package.service.ts';
 import { seedDemoCourses } from './seed-demo-courses.ts';
 
+export { exportCoursesPersonalData } from './courses.personal-data.ts';
 export type { CoursesService } from './courses.service.ts';
 export type { FormationCopy } from './formation-copy.ts';
 export { fileIdsOfFormation, LESSON_IMAGE_TAG, renameLessonFiles } from './formation-files.ts';

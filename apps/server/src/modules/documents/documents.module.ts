@@ -15,6 +15,7 @@ import { seedDemoRequirements } from './seed-demo-requirements.ts';
  * their attendance), files stored through the files module; and the documents the platform requires
  * of organisations and learners, with the admins' reviews (issue 17 point 3).
  */
+export { exportDocumentsPersonalData } from './documents.personal-data.ts';
 export function createDocumentsModule(deps: {
   database: Database;
   files: FilesService;

@@ -11,8 +11,11 @@ import type { EmailData, EmailTemplate, UserEmailData } from './templates/render
 import { createUnsubscribeTokens } from './unsubscribe-token.ts';
 import { createUserEmails, type EmailRecipient } from './user-emails.ts';
 
+export { eraseEmailData, exportEmailPersonalData } from './email.personal-data.ts';
 export type { Mailer } from './email.service.ts';
 export { type EvaluationEmailKind, renderEvaluationEmail } from './templates/evaluation.tsx';
+/** Dates in account emails are written as the templates write theirs (Paris time, said so). */
+export { formatDateTime } from './templates/format.ts';
 export type { EmailTemplate, UserEmailData } from './templates/render.tsx';
 export type { UserEmailTemplate };
 

@@ -6,6 +6,7 @@ import { createForumService } from './forum.service.ts';
 import { seedDemoForum } from './seed-demo-forum.ts';
 
 /** The organisation's staff forum (issue 14 point 3): threads, replies, likes, readers, @mentions. */
+export { eraseForumContent, exportForumPersonalData } from './forum.personal-data.ts';
 export function createForumModule(deps: {
   database: Database;
   notifications: NotificationsService;

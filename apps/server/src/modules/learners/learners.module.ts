@@ -7,6 +7,7 @@ import { createLearnersService, type LearnerSources } from './learners.service.t
 import { learnerRecords } from './learners.tables.ts';
 import { seedDemoLearners } from './seed-demo-learners.ts';
 
+export { eraseLearnerRecord, exportLearnersPersonalData } from './learners.personal-data.ts';
 export type { LearnerSources } from './learners.service.ts';
 
 /**

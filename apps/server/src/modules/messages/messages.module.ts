@@ -9,6 +9,7 @@ import { createMessagesService } from './messages.service.ts';
 import { seedDemoMessages } from './seed-demo-messages.ts';
 
 /** One-to-one conversations between a learner and their organisation's trainers (issue 14 point 4). */
+export { eraseConversations, exportMessagesPersonalData } from './messages.personal-data.ts';
 export function createMessagesModule(deps: {
   database: Database;
   files: FilesService;

@@ -5,6 +5,7 @@ import { createLiveEvents } from './live-events.ts';
 import { notificationRoutesPlugin } from './notifications.routes.ts';
 import { createNotificationsService } from './notifications.service.ts';
 
+export { eraseNotifications, exportNotificationsPersonalData } from './notifications.personal-data.ts';
 export type { NotificationsService } from './notifications.service.ts';
 
 /**

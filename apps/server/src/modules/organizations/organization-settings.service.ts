@@ -14,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuditService } from '../audit/audit.module.ts';
+import { type AuditService, auditActorOf, changedFields, isAuditedAction } from '../audit/audit.module.ts';
 import type { FilesService } from '../files/files.module.ts';
 import { organizations } from './organizations.tables.ts';
 
@@ -76,8 +76,11 @@ export function createOrganizationSettingsService(deps: {
   now: () => Date;
   /** The organisation's name is part of its members' cached sessions. */
   onRenamed: (organizationId: string) => void;
-  /** An admin's change to another organisation's legal info is written to the audit log. */
-  audit: Pick<AuditService, 'record'>;
+  /**
+   * An admin's change to another organisation's legal info is written to the audit log (and so to
+   * the trail); staff's changes to their own organisation go to the audit trail (issue 19).
+   */
+  audit: Pick<AuditService, 'record' | 'recordEvent'>;
 }) {
   const { database, files, now } = deps;
 
@@ -149,12 +152,14 @@ export function createOrganizationSettingsService(deps: {
           'qualiopiFileId',
           (type) => type === 'application/pdf',
         );
+      const [previous] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
       const [updated] = await tx
         .update(organizations)
         .set({ ...legal, legalInfoUpdatedAt: now() })
         .where(eq(organizations.id, organizationId))
         .returning();
-      if (!updated) throw new AppError(user.role === 'admin' ? 'NOT_FOUND' : 'NOT_AUTHORIZED');
+      if (!updated || !previous) throw new AppError(user.role === 'admin' ? 'NOT_FOUND' : 'NOT_AUTHORIZED');
+      const changes = changedFields(previous, updated, Object.keys(legal));
       await deps.audit.record(
         user,
         {
@@ -164,9 +169,23 @@ export function createOrganizationSettingsService(deps: {
           targetId: organizationId,
           summary: `Informations légales de « ${updated.name} » modifiées`,
           details: { name: updated.name, fields: Object.keys(legal) },
+          ...changes,
         },
         tx,
       );
+      if (!isAuditedAction(user, organizationId))
+        await deps.audit.recordEvent(
+          {
+            action: 'organization.changed',
+            organizationId,
+            actor: auditActorOf(user),
+            targetType: 'organization',
+            targetId: organizationId,
+            ...changes,
+            details: { name: updated.name, section: 'legal_info' },
+          },
+          tx,
+        );
       return updated;
     });
     return toLegalInfo(row);
@@ -192,13 +211,26 @@ export function createOrganizationSettingsService(deps: {
           await checkFile(tx, organizationId, settings.logoFileId, 'logoFileId', (type) =>
             type.startsWith('image/'),
           );
+        const [previous] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
         const [updated] = await tx
           .update(organizations)
           .set(settings)
           .where(eq(organizations.id, organizationId))
           .returning();
         // Row-level security hid the row: not this person's organisation to change.
-        if (!updated) throw new AppError('NOT_AUTHORIZED');
+        if (!updated || !previous) throw new AppError('NOT_AUTHORIZED');
+        await deps.audit.recordEvent(
+          {
+            action: 'organization.changed',
+            organizationId,
+            actor: auditActorOf(user),
+            targetType: 'organization',
+            targetId: organizationId,
+            ...changedFields(previous, updated, Object.keys(settings)),
+            details: { name: updated.name, section: 'settings' },
+          },
+          tx,
+        );
         return updated;
       });
       deps.onRenamed(organizationId);

@@ -14,6 +14,8 @@ export { createPlacedAccounts, type PlacedAccount } from './create-accounts.ts';
 export { findOrganizationStudent, findProfilesByEmail, pageOrganizationStudents } from './learner-list.ts';
 export { socialSecurityCollection } from './learner-settings.ts';
 export type { LegalLines } from './organization-settings.service.ts';
+// For the privacy module: the profile's part of an export, and its pseudonym at an erasure.
+export { exportOrganizationsPersonalData, pseudonymiseProfile } from './organizations.personal-data.ts';
 export type { OrganizationsService, VerifiedEmails } from './organizations.service.ts';
 export { describePlatform } from './platform-configuration.ts';
 
@@ -31,7 +33,7 @@ export function createOrganizationsModule(deps: {
   verifiedEmails: VerifiedEmails;
   files: FilesService;
   /** Admins' changes to another organisation's legal info are written to the audit log. */
-  audit: Pick<AuditService, 'record'>;
+  audit: Pick<AuditService, 'record' | 'recordEvent'>;
   /** What `/admin/settings` shows of the platform's configuration (describePlatform). */
   platform: PlatformConfiguration;
   now: () => Date;

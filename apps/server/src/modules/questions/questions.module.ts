@@ -7,6 +7,7 @@ import { createQuestionsService } from './questions.service.ts';
 import { seedDemoQuestions } from './seed-demo-questions.ts';
 
 /** Learners' questions to their organisation's trainers, and the trainers' hub (issue 14 points 1, 2). */
+export { eraseQuestions, exportQuestionsPersonalData } from './questions.personal-data.ts';
 export function createQuestionsModule(deps: {
   database: Database;
   notifications: NotificationsService;

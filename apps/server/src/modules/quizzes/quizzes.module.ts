@@ -30,6 +30,7 @@ import {
  * sessions, and the learners' attempts, timed and scored by the server. A passed attempt counts for
  * quiz_success badges; a session quiz that opens is announced by email to the session's learners.
  */
+export { eraseQuizRespondent, exportQuizzesPersonalData } from './quizzes.personal-data.ts';
 export function createQuizzesModule(deps: {
   database: Database;
   organizations: OrganizationsService;

@@ -9,6 +9,7 @@ import { signatureRoutesPlugin } from './signatures.routes.ts';
 import { createSignaturesService } from './signatures.service.ts';
 
 export { signaturePath } from './signature-rows.ts';
+export { exportSignaturesPersonalData } from './signatures.personal-data.ts';
 export type { SignaturesService } from './signatures.service.ts';
 
 /** Certified signatures (issue 15 point 3): learners sign completed formations and modules. */

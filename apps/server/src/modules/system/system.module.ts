@@ -11,6 +11,7 @@ import { systemAdminRoutesPlugin } from './system-admin.routes.ts';
 import { createSystemAdminService } from './system-admin.service.ts';
 import type { HealthSources } from './system-health.ts';
 
+export { eraseSignInLogs, exportSystemPersonalData, purgeExpiredLogs } from './system.personal-data.ts';
 export type { SystemService } from './system.service.ts';
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { createAttemptCounter } from '../../lib/rate-limit.ts';
 import type { ScheduledJob } from '../../lib/scheduler.ts';
 import type { AchievementsService } from '../achievements/achievements.module.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { CoursesService, LearningService } from '../courses/courses.module.ts';
 import type { NotificationsService } from '../notifications/notifications.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
@@ -19,6 +20,7 @@ import { createTimeIssueReporter } from './time-issues.ts';
 import { timeTrackingRoutesPlugin } from './time-tracking.routes.ts';
 import { createTimeTrackingService } from './time-tracking.service.ts';
 
+export { exportTimeTrackingPersonalData } from './time-tracking.personal-data.ts';
 export type { TimeTrackingService } from './time-tracking.service.ts';
 
 /** Learners' time (SPEC 4, docs/time-tracking.md): sessions, totals, dashboard, connection logs, integrity job. */
@@ -31,6 +33,7 @@ export function createTimeTrackingModule(deps: {
   learning: LearningService;
   /** Time added to a learner's totals counts towards time_spent badges. */
   achievements?: AchievementsService;
+  audit: Pick<AuditService, 'recordEvent'>;
   now: () => Date;
   log: { error(object: object, message: string): void };
 }) {
@@ -41,7 +44,14 @@ export function createTimeTrackingModule(deps: {
     organizations,
     log: deps.log,
   });
-  const tracking = createTimeTrackingService({ database, issues, organizations, learning, now });
+  const tracking = createTimeTrackingService({
+    database,
+    issues,
+    organizations,
+    learning,
+    audit: deps.audit,
+    now,
+  });
   // Totals grow when a session ends (or stops at its maximum) and when offline time is synced.
   const timeRecorded = async (user: { id: string; organizationId: string | null }) => {
     if (user.organizationId)
@@ -85,6 +95,7 @@ export function createTimeTrackingModule(deps: {
       }),
       issues,
       attempts: createAttemptCounter(database.service, now),
+      audit: deps.audit,
       now,
     });
   const jobs: ScheduledJob[] = [

@@ -6,6 +6,7 @@ import { requestLanguage } from '../../lib/i18n.ts';
 import type { AttemptCounter } from '../../lib/rate-limit.ts';
 import { route } from '../../lib/route.ts';
 import { requireRole } from '../../plugins/session.ts';
+import { type AuditService, auditActorOf } from '../audit/audit.module.ts';
 import type { ConnectionLogsService } from './connection-logs.service.ts';
 import type { createDashboardService } from './dashboard.service.ts';
 import type { IntegrityService } from './integrity.service.ts';
@@ -35,6 +36,8 @@ export async function timeTrackingRoutesPlugin(
     connectionLogs: ConnectionLogsService;
     issues: TimeIssueReporter;
     attempts: AttemptCounter;
+    /** Resets and exports of the time ledger go to the audit trail (issue 19). */
+    audit: Pick<AuditService, 'recordEvent'>;
     now: () => Date;
   },
 ) {
@@ -197,6 +200,22 @@ export async function timeTrackingRoutesPlugin(
       const user = requireStaff(request, 'view:connection-logs');
       // Refusals (range, organisation) are thrown here, before any byte is sent.
       const lines = connectionLogs.exportCsv(user, query, requestLanguage(request));
+      await options.audit.recordEvent({
+        action: 'export.created',
+        organizationId: user.role === 'admin' ? (query.organizationId ?? null) : user.organizationId,
+        actor: auditActorOf(user),
+        targetType: 'connection_logs',
+        targetId: null,
+        // The period, and whether a learner or formation narrowed it: ids of the query are not
+        // echoed, since a trainer may have named another organisation's (which exports nothing).
+        details: {
+          export: 'connection_logs',
+          from: query.from ?? null,
+          to: query.to ?? null,
+          byLearner: Boolean(query.studentId),
+          byFormation: Boolean(query.courseId),
+        },
+      });
       const day = options.now().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

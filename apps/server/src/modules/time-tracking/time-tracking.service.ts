@@ -15,6 +15,7 @@ import {
 import { and, desc, eq, fillPlaceholders, inArray, isNull, sql } from 'drizzle-orm';
 import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type AuditService, auditActorOf } from '../audit/audit.module.ts';
 import type { LearningService } from '../courses/courses.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
 import { endOfflineLeases, issueOfflineLease } from './offline-leases.ts';
@@ -36,6 +37,8 @@ export interface TimeTrackingDeps {
   issues: TimeIssueReporter;
   organizations: OrganizationsService;
   learning: LearningService;
+  /** Resets of a learner's time go to the audit trail (issue 19): what a funder is billed from changed. */
+  audit: Pick<AuditService, 'recordEvent'>;
   now: () => Date;
 }
 
@@ -364,18 +367,32 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
 
   /** SPEC 4: the learner's open sessions are closed with duration 0; nothing is added to the totals. */
   async function resetSession(actor: SessionUser, studentId: string) {
-    await findStudent(actor, studentId);
+    const student = await findStudent(actor, studentId);
     const at = now();
-    const closed = await database.withTenant(tenantOf(actor), (tx) =>
-      tx
+    const closed = await database.withTenant(tenantOf(actor), async (tx) => {
+      const closed = await tx
         .update(userTimeTracking)
         .set({
           durationSeconds: 0,
           sessionEnd: sql`greatest(${userTimeTracking.sessionStart}, ${timestamp(at)})`,
         })
         .where(and(eq(userTimeTracking.userId, studentId), isNull(userTimeTracking.sessionEnd)))
-        .returning({ id: userTimeTracking.id }),
-    );
+        .returning({ id: userTimeTracking.id });
+      await deps.audit.recordEvent(
+        {
+          action: 'time.reset',
+          organizationId: student.organizationId,
+          actor: auditActorOf(actor),
+          targetType: 'user',
+          targetId: studentId,
+          before: { openSessionCount: closed.length },
+          after: { openSessionCount: 0 },
+          details: { scope: 'session', closedSessionIds: closed.map((session) => session.id) },
+        },
+        tx,
+      );
+      return closed;
+    });
     return { closedSessionCount: closed.length };
   }
 
@@ -383,11 +400,25 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
   async function resetTotal(actor: SessionUser, studentId: string) {
     const student = await findStudent(actor, studentId);
     return database.withTenant(tenantOf(actor), async (tx) => {
+      const previous = await readTotals(tx, studentId);
       const deleted = await tx
         .delete(userTimeTracking)
         .where(eq(userTimeTracking.userId, studentId))
         .returning({ id: userTimeTracking.id });
       const totals: TotalTime = await setTotals(tx, student, 0, now());
+      await deps.audit.recordEvent(
+        {
+          action: 'time.reset',
+          organizationId: student.organizationId,
+          actor: auditActorOf(actor),
+          targetType: 'user',
+          targetId: studentId,
+          before: { totalTimeSeconds: previous.totalTimeSeconds, sessionCount: deleted.length },
+          after: { totalTimeSeconds: totals.totalTimeSeconds, sessionCount: 0 },
+          details: { scope: 'total' },
+        },
+        tx,
+      );
       return { success: true as const, deletedSessionCount: deleted.length, totals };
     });
   }

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@cursus/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { AuditService } from '../audit/audit.module.ts';
 import type { Mailer } from '../email/email.module.ts';
 import type { FileAccessPolicy, FilesService } from '../files/files.module.ts';
 import { seedDemoTrainers } from './seed-demo-trainers.ts';
@@ -19,6 +20,7 @@ export function createTrainersModule(deps: {
   files: FilesService;
   verifiedEmails: VerifiedEmails;
   invitationLinkDays: number;
+  audit: Pick<AuditService, 'recordEvent'>;
   now: () => Date;
 }) {
   const service = createTrainersService(deps);

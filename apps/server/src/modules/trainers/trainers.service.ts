@@ -28,6 +28,7 @@ import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAttemptCounter, type Limit } from '../../lib/rate-limit.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
+import { type AuditService, auditActorOf } from '../audit/audit.module.ts';
 import type { AuthService } from '../auth/auth.module.ts';
 import type { Mailer } from '../email/email.module.ts';
 import type { FilesService } from '../files/files.module.ts';
@@ -114,6 +115,8 @@ export function createTrainersService(deps: {
   files: FilesService;
   verifiedEmails: VerifiedEmails;
   invitationLinkDays: number;
+  /** Changes of a trainer's role within the organisation go to the audit trail (issue 19). */
+  audit: Pick<AuditService, 'recordEvent'>;
   now: () => Date;
 }) {
   const { database, files, now } = deps;
@@ -584,6 +587,19 @@ export function createTrainersService(deps: {
           .where(
             and(eq(trainerProfiles.organizationId, organizationId), eq(trainerProfiles.userId, trainerId)),
           );
+        await deps.audit.recordEvent(
+          {
+            action: 'role.changed',
+            organizationId,
+            actor: auditActorOf(actor),
+            targetType: 'user',
+            targetId: trainerId,
+            before: { organizationRole: member.organization_role },
+            after: { organizationRole },
+            details: { name: member.full_name, email: member.email },
+          },
+          tx,
+        );
       }),
 
     updateProfile: (actor: SessionUser, trainerId: string, input: UpdateTrainerProfileInput) =>

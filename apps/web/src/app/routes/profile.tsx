@@ -2,11 +2,14 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layouts/app-layout';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { AccountSessionsSection } from '@/features/account-sessions/components/account-sessions-section';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { EmailPreferencesSection } from '@/features/email-preferences/components/email-preferences-section';
+import { MyDataExport } from '@/features/privacy/components/my-data-export';
 import { ProfilePreferences } from '@/features/profile/components/profile-preferences';
 import { ProfileSummary } from '@/features/profile/components/profile-summary';
+import { TwoFactorSection } from '@/features/two-factor/components/two-factor-section';
 
 // Admins only: loaded with their profile, never in the others' bundle.
 const WebhookLogsPanel = lazy(() =>
@@ -18,7 +21,7 @@ const WebhookLogsPanel = lazy(() =>
 /** SPEC 2 profile pages (/profile, /student/profile, /trainer/profile, /admin/profile), one screen in each space's frame. */
 export default function ProfileRoute() {
   const { t } = useTranslation(['profile', 'auth']);
-  const { user } = useAuth();
+  const { user, refreshSession } = useAuth();
   // The route guard only lets signed-in people in.
   if (!user) return null;
   return (
@@ -35,6 +38,7 @@ export default function ProfileRoute() {
         <div className="flex flex-col gap-6">
           <ProfileSummary user={user} />
           <ProfilePreferences />
+          <AccountSessionsSection />
         </div>
         <div className="flex flex-col gap-6">
           <Card className="flex flex-col gap-4">
@@ -44,7 +48,12 @@ export default function ProfileRoute() {
             </div>
             <ChangePasswordForm />
           </Card>
+          {/* Issue 19: staff only (learners are not asked for a second factor, security.md). */}
+          {user.role !== 'student' && (
+            <TwoFactorSection email={user.email} onSessionChanged={() => void refreshSession()} />
+          )}
           <EmailPreferencesSection />
+          <MyDataExport />
         </div>
       </div>
     </>

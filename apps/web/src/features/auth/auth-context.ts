@@ -1,4 +1,4 @@
-import type { Role, SessionUser, SignInInput, SignUpInput } from '@cursus/contracts';
+import type { Role, SessionUser, SignInInput, SignUpInput, TwoFactorSignInInput } from '@cursus/contracts';
 import { createContext } from 'react';
 
 export interface AuthContextValue {
@@ -12,8 +12,10 @@ export interface AuthContextValue {
   isPending: boolean;
   /** True once this person signed out themselves, so guards do not offer to bring them back. */
   hasSignedOut: boolean;
-  signIn: (input: SignInInput) => Promise<SessionUser>;
-  adminSignIn: (input: SignInInput) => Promise<SessionUser>;
+  /** The signed-in user, or null when the account's second factor is due (`completeTwoFactorSignIn`). */
+  signIn: (input: SignInInput) => Promise<SessionUser | null>;
+  adminSignIn: (input: SignInInput) => Promise<SessionUser | null>;
+  completeTwoFactorSignIn: (input: TwoFactorSignInInput) => Promise<SessionUser>;
   signUp: (input: SignUpInput) => Promise<void>;
   signOut: () => Promise<void>;
   /** Replaces the session's user with a fresher copy returned by another call (organisation created…). */

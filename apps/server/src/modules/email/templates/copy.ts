@@ -13,10 +13,14 @@ import type { EmailContent } from './layout.tsx';
 export type EmailTemplate =
   | 'confirm-email'
   | 'reset-password'
+  | 'account-locked'
   | 'positioning-invitation'
   | 'attendance-signing-link'
   | 'trainer-invitation'
-  | 'learner-invitation';
+  | 'learner-invitation'
+  | 'new-device-sign-in'
+  | 'password-changed'
+  | 'password-reset-done';
 
 /**
  * What an account or invitation template fills in: `{name}` and the link in every one;
@@ -29,6 +33,14 @@ export interface EmailData {
   organization?: string;
   course?: string;
   expires?: string;
+  /**
+   * Account security emails (issue 19): when it happened (an ISO date, written in the reader's
+   * language and Paris time), from which IP, and for a sign-in the browser and system ('' when
+   * unrecognised).
+   */
+  at?: string;
+  ip?: string;
+  device?: string;
 }
 
 /**
@@ -106,6 +118,26 @@ const SYSTEM_COPY: Record<
       intro: 'Hello {name}, you asked to reset your Cursus password.',
       action: 'Choose a new password',
       outro: 'This link is valid for 1 hour. If you did not ask for it, ignore this message.',
+    },
+  },
+  // Issue 19: the owner learns that someone is guessing their password or codes. {expires} is when
+  // the limit lifts; the link lets them choose a new password should the first factor be known.
+  'account-locked': {
+    fr: {
+      subject: 'Connexion bloquée après plusieurs échecs',
+      intro:
+        'Bonjour {name}, plusieurs tentatives de connexion à votre compte Cursus ont échoué (mot de passe ou code de vérification incorrect). Les connexions sont bloquées jusqu’au {expires}.',
+      action: 'Choisir un nouveau mot de passe',
+      outro:
+        'Si c’était vous, patientez puis réessayez. Sinon, quelqu’un essaie d’accéder à votre compte : choisissez un nouveau mot de passe et activez la double authentification.',
+    },
+    en: {
+      subject: 'Sign-in blocked after several failures',
+      intro:
+        'Hello {name}, several attempts to sign in to your Cursus account failed (wrong password or verification code). Sign-ins are blocked until {expires}.',
+      action: 'Choose a new password',
+      outro:
+        'If it was you, wait and try again. If not, someone is trying to get into your account: choose a new password and turn on two-factor authentication.',
     },
   },
   // Issue 13 point 4: sent before a formation to someone who may have no account yet.
@@ -187,7 +219,94 @@ const SYSTEM_COPY: Record<
         'This personal link is valid until {expires}. If you were not expecting this message, ignore it.',
     },
   },
+  // Issue 19: a sign-in from a browser that holds no device token of the account, which had signed
+  // in before. The link leads to the reset page: a new password ends every session.
+  'new-device-sign-in': {
+    fr: {
+      subject: 'Nouvelle connexion à votre compte',
+      intro:
+        'Bonjour {name}, quelqu’un vient de se connecter à votre compte Cursus depuis un appareil qui ne s’y était jamais connecté.',
+      action: 'Changer mon mot de passe',
+      outro:
+        'Si c’était vous, vous n’avez rien à faire. Sinon, changez votre mot de passe sans attendre\u00a0: toutes les sessions ouvertes seront fermées.',
+    },
+    en: {
+      subject: 'New sign-in to your account',
+      intro:
+        'Hello {name}, someone has just signed in to your Cursus account from a device that had never signed in to it before.',
+      action: 'Change my password',
+      outro:
+        'If it was you, there is nothing to do. If it wasn’t, change your password at once: every open session will end.',
+    },
+  },
+  'password-changed': {
+    fr: {
+      subject: 'Votre mot de passe a été modifié',
+      intro:
+        'Bonjour {name}, le mot de passe de votre compte Cursus vient d’être modifié. Vos autres sessions ont été fermées.',
+      action: 'Réinitialiser mon mot de passe',
+      outro:
+        'Si vous êtes à l’origine de ce changement, vous n’avez rien à faire. Sinon, réinitialisez votre mot de passe sans attendre et prévenez votre organisme.',
+    },
+    en: {
+      subject: 'Your password was changed',
+      intro:
+        'Hello {name}, the password of your Cursus account has just been changed. Your other sessions have ended.',
+      action: 'Reset my password',
+      outro:
+        'If you made this change, there is nothing to do. If you didn’t, reset your password at once and tell your organisation.',
+    },
+  },
+  'password-reset-done': {
+    fr: {
+      subject: 'Votre mot de passe a été réinitialisé',
+      intro:
+        'Bonjour {name}, le mot de passe de votre compte Cursus vient d’être réinitialisé par le lien envoyé à cette adresse. Toutes vos sessions ont été fermées.',
+      action: 'Réinitialiser à nouveau',
+      outro:
+        'Si vous êtes à l’origine de cette réinitialisation, vous n’avez rien à faire. Sinon, réinitialisez votre mot de passe sans attendre et prévenez votre organisme.',
+    },
+    en: {
+      subject: 'Your password was reset',
+      intro:
+        'Hello {name}, the password of your Cursus account has just been reset through the link sent to this address. All your sessions have ended.',
+      action: 'Reset it again',
+      outro:
+        'If you reset it, there is nothing to do. If you didn’t, reset your password at once and tell your organisation.',
+    },
+  },
 };
+
+/** The facts of an account security email, labelled in the reader's language. */
+const ACCOUNT_FACTS: Record<
+  Language,
+  { device: string; ip: string; at: string; unknownDevice: string; unknownIp: string }
+> = {
+  fr: {
+    device: 'Appareil\u00a0: ',
+    ip: 'Adresse IP\u00a0: ',
+    at: 'Date\u00a0: ',
+    unknownDevice: 'non reconnu',
+    unknownIp: 'inconnue',
+  },
+  en: {
+    device: 'Device: ',
+    ip: 'IP address: ',
+    at: 'Date: ',
+    unknownDevice: 'unrecognised',
+    unknownIp: 'unknown',
+  },
+};
+
+function accountFacts(data: EmailData, language: Language): string[] | undefined {
+  if (data.at === undefined) return undefined;
+  const labels = ACCOUNT_FACTS[language];
+  return [
+    ...(data.device === undefined ? [] : [`${labels.device}${data.device || labels.unknownDevice}`]),
+    `${labels.ip}${data.ip || labels.unknownIp}`,
+    `${labels.at}${formatDateTime(data.at, language)}`,
+  ];
+}
 
 const fill = (copy: string, data: EmailData) =>
   copy.replace(/\{(name|organization|course|expires)\}/g, (_match, key: keyof EmailData) => data[key] ?? '');
@@ -199,6 +318,7 @@ export function systemContent(template: EmailTemplate, language: Language, data:
     subject: copy.subject,
     preview: intro,
     paragraphs: [intro],
+    details: accountFacts(data, language),
     action: { label: copy.action, url: data.url },
     closing: [fill(copy.outro, data)],
   };

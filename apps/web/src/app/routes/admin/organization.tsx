@@ -14,12 +14,13 @@ import { AuditLog } from '@/features/admin/components/audit-log';
 import { OrganizationCourses } from '@/features/admin/components/organization-courses';
 import { OrganizationOverview } from '@/features/admin/components/organization-overview';
 import { OrganizationStudents, OrganizationTrainers } from '@/features/admin/components/organization-people';
+import { AuditTrail } from '@/features/audit-trail/components/audit-trail';
 import { QuestionsHub } from '@/features/questions/components/questions-hub';
 import { useTabs } from '@/hooks/use-tabs';
 import { isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
-const TABS = ['overview', 'trainers', 'students', 'questions', 'formations', 'audit'] as const;
+const TABS = ['overview', 'trainers', 'students', 'questions', 'formations', 'audit', 'trail'] as const;
 type Tab = (typeof TABS)[number];
 
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
@@ -27,10 +28,12 @@ const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab
 /**
  * SPEC 2 /admin/organization/{organizationId}: one organisation seen by an admin, tab by tab (the
  * tab in the address, `?tab=`): its overview, staff, learners, their questions (the questions
- * hub, as the organisation's staff sees it), its formations (and assigning one) and its audit log.
+ * hub, as the organisation's staff sees it), its formations (and assigning one), its admin audit log
+ * and its audit trail (issue 19: every event of the organisation, as its staff read it).
  */
 export default function AdminOrganizationRoute() {
   const { t } = useTranslation('admin');
+  const { t: tTrail } = useTranslation('auditTrail');
   const { organizationId = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -88,6 +91,8 @@ export default function AdminOrganizationRoute() {
         return <OrganizationCourses organizationId={detail.id} organizationName={detail.name} />;
       case 'audit':
         return <AuditLog organizationId={detail.id} />;
+      case 'trail':
+        return <AuditTrail organizationId={detail.id} />;
     }
   };
 
@@ -99,7 +104,7 @@ export default function AdminOrganizationRoute() {
         tabs={TABS}
         selected={selected}
         tabsState={tabs}
-        getTabLabel={(tab) => t(`organizationPage.tabs.${tab}`)}
+        getTabLabel={(tab) => (tab === 'trail' ? tTrail('tab') : t(`organizationPage.tabs.${tab}`))}
         className="flex-wrap"
       />
       {TABS.map((tab) => (

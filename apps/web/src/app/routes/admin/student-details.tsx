@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
+import { AccountSecurityPanel } from '@/features/account-sessions/components/account-security-panel';
 import { LearnerRecord } from '@/features/learners/components/learner-record';
 
-/** SPEC 2 /admin/student/{studentId}: any organisation's learner's record, read only. */
+/**
+ * SPEC 2 /admin/student/{studentId}: any organisation's learner's record, read only, and the
+ * account's security (sessions, disabling: issue 19).
+ */
 export default function AdminStudentDetailsRoute() {
   const { t } = useTranslation('learners');
   const { studentId = '' } = useParams();
@@ -20,6 +24,9 @@ export default function AdminStudentDetailsRoute() {
       </Link>
       <PageHeader title={t('record.title')} description={t('record.adminDescription')} />
       <LearnerRecord key={studentId} studentId={studentId} platform />
+      <div className="mt-6">
+        <AccountSecurityPanel key={studentId} userId={studentId} />
+      </div>
     </>
   );
 }

@@ -1,9 +1,24 @@
+import { DEFAULT_RETENTION_YEARS, PROCESSING_ACTIVITIES } from '@cursus/contracts';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DataTable, PublicPage, Sections } from './public-page';
 
+type Activity = (typeof PROCESSING_ACTIVITIES)[number];
+
+/** A period as the register states it: the retention job's own constants, in the reader's words. */
+function retentionText(t: TFunction<'legal'>, retention: Activity['retention']): string {
+  if (retention.kind === 'untilErasure') return t('privacy.register.retentionUntilErasure');
+  if (retention.kind === 'organizationSetting')
+    return t('privacy.register.retentionOrganization', { years: DEFAULT_RETENTION_YEARS });
+  return retention.days % 365 === 0
+    ? t('privacy.register.retentionYears', { count: retention.days / 365 })
+    : t('privacy.register.retentionDays', { count: retention.days });
+}
+
 /**
  * SPEC 2 /privacy: what personal data is kept, why, for how long, and how to exercise one's rights.
- * The periods are the platform's defaults; the operating organisation may state others.
+ * The periods are the platform's defaults; the operating organisation may state others. The register
+ * of processing (GDPR article 30) lists the periods the retention job applies (contracts' privacy.ts).
  */
 export default function PrivacyRoute() {
   const { t } = useTranslation('legal');
@@ -20,6 +35,21 @@ export default function PrivacyRoute() {
           columns={t('privacy.retention.columns', { returnObjects: true })}
           rows={t('privacy.retention.rows', { returnObjects: true })}
         />
+      </section>
+      <section aria-labelledby="register-title" className="flex flex-col gap-3">
+        <h2 id="register-title" className="text-xl font-semibold text-foreground">
+          {t('privacy.register.title')}
+        </h2>
+        <p className="leading-relaxed text-foreground">{t('privacy.register.intro')}</p>
+        <DataTable
+          caption={t('privacy.register.caption')}
+          columns={t('privacy.register.columns', { returnObjects: true })}
+          rows={PROCESSING_ACTIVITIES.map((activity) => ({
+            ...t(`privacy.register.activities.${activity.id}`, { returnObjects: true }),
+            retention: retentionText(t, activity.retention),
+          }))}
+        />
+        <p className="leading-relaxed text-foreground">{t('privacy.register.rights')}</p>
       </section>
       <Sections sections={t('privacy.closingSections', { returnObjects: true })} />
     </PublicPage>

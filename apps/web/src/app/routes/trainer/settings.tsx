@@ -5,11 +5,13 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/app-layout';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { paths } from '@/config/paths';
+import { paths, TWO_FACTOR_SECTION_ID } from '@/config/paths';
 import { LateSigningSettings } from '@/features/attendance/components/late-signing-settings';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { OrganizationIdentitySettings } from '@/features/organization-settings/components/organization-identity-settings';
+import { RetentionSettings } from '@/features/privacy/components/retention-settings';
 import { WeeklyGoalSettings } from '@/features/settings/components/weekly-goal-settings';
+import { TwoFactorPolicySetting } from '@/features/two-factor/components/two-factor-policy-setting';
 
 /** Email preferences are each person's own: the profile page keeps them, this links there. */
 function EmailPreferencesLink({ href }: { href: string }) {
@@ -48,6 +50,8 @@ export default function TrainerSettingsRoute() {
         <section aria-label={t('organizationSettings:signing.heading')}>
           <LateSigningSettings />
         </section>
+        <RetentionSettings />
+        <TwoFactorPolicySetting profileHref={`${profileHref}#${TWO_FACTOR_SECTION_ID}`} />
         <EmailPreferencesLink href={`${profileHref}#email-preferences`} />
       </div>
     </>

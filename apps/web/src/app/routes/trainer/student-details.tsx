@@ -1,19 +1,22 @@
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/app-layout';
 import { paths } from '@/config/paths';
 import { LearnerDocuments } from '@/features/documents/components/learner-documents';
 import { LearnerRecord } from '@/features/learners/components/learner-record';
+import { EraseStudent } from '@/features/privacy/components/erase-student';
 import { StudentPositioning } from '@/features/quiz-access/components/positioning-reports';
 
 /**
  * SPEC 2 /trainer/students/{studentId} and /student/{studentId}: a learner's record, with their
- * documents and their positioning tests (issue 13: answered before sign-up, shown here after).
+ * documents and their positioning tests (issue 13: answered before sign-up, shown here after), and
+ * the organisation's erasure of the learner (issue 19, GDPR).
  */
 export default function StudentDetailsRoute() {
   const { t } = useTranslation('learners');
   const { studentId = '' } = useParams();
+  const navigate = useNavigate();
   return (
     <>
       <Link
@@ -30,6 +33,9 @@ export default function StudentDetailsRoute() {
         documents={<LearnerDocuments studentId={studentId} />}
         positioning={<StudentPositioning studentId={studentId} />}
       />
+      <div className="mt-6">
+        <EraseStudent studentId={studentId} onErased={() => navigate(paths.trainer.students.getHref())} />
+      </div>
     </>
   );
 }

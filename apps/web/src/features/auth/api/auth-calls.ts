@@ -4,6 +4,8 @@ import {
   type Language,
   type SignInInput,
   type SignUpInput,
+  type TwoFactorSignInInput,
+  twoFactorRoutes,
 } from '@cursus/contracts';
 import { callApi } from '@/lib/api-client';
 
@@ -19,6 +21,11 @@ export function signIn(input: SignInInput) {
 /** SPEC 6: only administrators get a session here; anyone else gets NOT_ADMIN and no session. */
 export function adminSignIn(input: SignInInput) {
   return callApi(authRoutes.adminSignIn, { body: input });
+}
+
+/** The code step, after a sign-in that answered `twoFactorRequired` (its cookie names the attempt). */
+export function completeTwoFactorSignIn(input: TwoFactorSignInInput) {
+  return callApi(twoFactorRoutes.signIn, { body: input });
 }
 
 /** Creates the account; no session follows until the email is confirmed (SPEC 4). */

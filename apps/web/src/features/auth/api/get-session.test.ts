@@ -23,6 +23,10 @@ const ANSWERS: Record<string, unknown> = {
   'a missing name': { user: { ...user, lastName: undefined } },
   'emailVerified as text': { user: { ...user, emailVerified: 'true' } },
   'a numeric id': { user: { ...user, id: 7 } },
+  'a staff member who must enrol in two-factor authentication': {
+    user: { ...user, twoFactorEnrolmentRequired: true },
+  },
+  'twoFactorEnrolmentRequired as text': { user: { ...user, twoFactorEnrolmentRequired: 'true' } },
 };
 
 describe('readSessionResult', () => {

@@ -42,7 +42,8 @@ export function readSessionResult(value: unknown): SessionResult | undefined {
     !(organizationId === null || (isString(organizationId) && UUID.test(organizationId))) ||
     !isStringOrNull(organizationName) ||
     !LANGUAGES.includes(language as Language) ||
-    typeof user.emailVerified !== 'boolean'
+    typeof user.emailVerified !== 'boolean' ||
+    !(user.twoFactorEnrolmentRequired === undefined || typeof user.twoFactorEnrolmentRequired === 'boolean')
   ) {
     return undefined;
   }
@@ -58,6 +59,9 @@ export function readSessionResult(value: unknown): SessionResult | undefined {
       organizationName,
       language: language as Language,
       emailVerified: user.emailVerified,
+      ...(user.twoFactorEnrolmentRequired === undefined
+        ? {}
+        : { twoFactorEnrolmentRequired: user.twoFactorEnrolmentRequired }),
     },
   };
 }

@@ -1,4 +1,11 @@
-import { normalizeLanguage, type SessionUser, type SignInInput, type SignUpInput } from '@cursus/contracts';
+import {
+  normalizeLanguage,
+  type SessionUser,
+  type SignInInput,
+  type SignInResult,
+  type SignUpInput,
+  type TwoFactorSignInInput,
+} from '@cursus/contracts';
 import {
   type ReactNode,
   useCallback,
@@ -15,6 +22,13 @@ import { notify } from '@/lib/toast';
 import { loadAuthCalls } from '../api/load-auth-calls';
 import { AuthContext, type AuthContextValue } from '../auth-context';
 import { checkSession, getSessionSnapshot, setSessionUser, subscribeToSession } from '../session-store';
+
+/** A session, or null while the second factor is due: no session exists yet. */
+function signedInUser(result: SignInResult): SessionUser | null {
+  if ('twoFactorRequired' in result) return null;
+  setSessionUser(result.user);
+  return result.user;
+}
 
 /**
  * Counts the calls under way, for `isPending`: wraps a call so that the count goes up while it runs.
@@ -92,23 +106,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       hasSignedOut,
       signIn: (input: SignInInput) =>
         track(async () => {
-          const result = await (await loadAuthCalls()).signIn(input);
-          setSessionUser(result.user);
+          const user = signedInUser(await (await loadAuthCalls()).signIn(input));
           setHasSignedOut(false);
-          return result.user;
+          return user;
         }),
       adminSignIn: (input: SignInInput) =>
         track(async () => {
           try {
-            const result = await (await loadAuthCalls()).adminSignIn(input);
-            setSessionUser(result.user);
+            const user = signedInUser(await (await loadAuthCalls()).adminSignIn(input));
             setHasSignedOut(false);
-            return result.user;
+            return user;
           } catch (error) {
             // The server signs a refused non-admin out: forget any session we still hold.
             if (isApiError(error, 'NOT_ADMIN')) setSessionUser(null);
             throw error;
           }
+        }),
+      completeTwoFactorSignIn: (input: TwoFactorSignInInput) =>
+        track(async () => {
+          const result = await (await loadAuthCalls()).completeTwoFactorSignIn(input);
+          setSessionUser(result.user);
+          setHasSignedOut(false);
+          return result.user;
         }),
       signUp: (input: SignUpInput) =>
         track(async () => {

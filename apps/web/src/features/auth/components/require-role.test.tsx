@@ -22,7 +22,10 @@ const routes = [
   { path: '/assign-organization', element: <WhereAmI /> },
   {
     element: <RequireRole allow={['trainer', 'admin']} requireOrganization />,
-    children: [{ path: '/trainer/students', element: <p>Trainer students page</p> }],
+    children: [
+      { path: '/trainer/students', element: <p>Trainer students page</p> },
+      { path: '/trainer/profile', element: <WhereAmI /> },
+    ],
   },
   {
     element: <RequireRole allow={['student']} />,
@@ -53,6 +56,18 @@ describe('RequireRole', () => {
     mockApi({ 'GET /api/auth/session': { body: { user: buildUser({ role: 'student' }) } } });
     renderRoutes(routes, '/trainer/students');
     expect(await screen.findByText('at /unauthorized from /trainer/students')).toBeTruthy();
+    expect(screen.queryByText('Trainer students page')).toBeNull();
+  });
+
+  it('sends staff who must set up two-factor authentication to the enrolment section of their profile', async () => {
+    mockApi({
+      'GET /api/auth/session': {
+        body: { user: buildUser({ role: 'trainer', twoFactorEnrolmentRequired: true }) },
+      },
+    });
+    const { router } = renderRoutes(routes, '/trainer/students');
+    expect(await screen.findByText(/^at \/trainer\/profile/)).toBeTruthy();
+    expect(router.state.location.hash).toBe('#two-factor');
     expect(screen.queryByText('Trainer students page')).toBeNull();
   });
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { paths, type UnauthorizedState } from '@/config/paths';
+import { paths, TWO_FACTOR_SECTION_ID, type UnauthorizedState } from '@/config/paths';
 import { useAuth } from '../hooks/use-auth';
 import { AuthUnavailable } from './auth-unavailable';
 
@@ -41,6 +41,14 @@ export function RequireRole({ allow, requireOrganization = false, children }: Re
 
   if (requireOrganization && auth.user.role === 'trainer' && !auth.user.organizationId) {
     return <Navigate to={paths.assignOrganization.getHref()} replace />;
+  }
+
+  // Issue 19: until a required second factor is set up, every API call but its enrolment answers
+  // 403, so the space opens on the profile's enrolment section.
+  if (auth.user.twoFactorEnrolmentRequired) {
+    const profile = auth.user.role === 'admin' ? paths.admin.profile : paths.trainer.profile;
+    if (location.pathname !== profile.path)
+      return <Navigate to={`${profile.getHref()}#${TWO_FACTOR_SECTION_ID}`} replace />;
   }
 
   return children ?? <Outlet />;

@@ -15,6 +15,7 @@ import { loadAuthCalls } from '../api/load-auth-calls';
 import { useAuth } from '../hooks/use-auth';
 import { PasswordField } from './password-field';
 import type { SignInErrors, SignInField, SignInFormValues } from './sign-in-validation';
+import { TwoFactorCodeStep } from './two-factor-code-step';
 
 const FIELDS: readonly SignInField[] = ['email', 'password'];
 
@@ -78,6 +79,8 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: 
   const [errors, setErrors] = useState<SignInErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  // The password was right and the account has a second factor: its code step replaces the form.
+  const [isCodeDue, setCodeDue] = useState(false);
   const inputs = useRef<Partial<Record<SignInField, HTMLInputElement | null>>>({});
 
   // Once the person turns to the form: the time to type hides the load, and a visit that never signs
@@ -129,7 +132,8 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: 
         inputs.current[FIELDS.find((field) => validated.errors[field]) ?? 'email']?.focus();
         return;
       }
-      await (variant === 'admin' ? auth.adminSignIn(input) : auth.signIn(input));
+      const user = await (variant === 'admin' ? auth.adminSignIn(input) : auth.signIn(input));
+      if (!user) setCodeDue(true);
     } catch (caught) {
       if (isApiError(caught, 'NOT_ADMIN') && onNotAdmin) {
         onNotAdmin();
@@ -141,6 +145,16 @@ export function SignInForm({ variant = 'user', defaultEmail = '', onNotAdmin }: 
       setSubmitting(false);
     }
   };
+
+  if (isCodeDue)
+    return (
+      <TwoFactorCodeStep
+        onRestart={() => {
+          setCodeDue(false);
+          setValues((previous) => ({ ...previous, password: '' }));
+        }}
+      />
+    );
 
   return (
     <form onSubmit={onSubmit} onFocus={preloadSubmit} noValidate className="flex flex-col gap-4">

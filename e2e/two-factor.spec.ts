@@ -1,0 +1,62 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousViolations } from './support/axe';
+import { useJourney } from './support/journey';
+import { signInAt, submitSignIn, waitForPath } from './support/pages';
+
+/**
+ * What the trainer's authenticator app does (RFC 6238: base32 secret, SHA-1, 6 digits, 30 s), on
+ * real time like the server's check: no clock is moved in this journey.
+ */
+function totp(secret: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...secret.toUpperCase()]
+    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
+    .join('');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const digest = createHmac('sha1', key).update(counter).digest();
+  const offset = digest[digest.length - 1]! & 15;
+  return ((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, '0');
+}
+
+const journey = useJourney();
+
+describe('two-factor authentication', () => {
+  it('lets a trainer turn it on from the profile, then sign in with a code from the app', async () => {
+    const { page, pageErrors } = await journey.open();
+    // The last demo trainer: the other journeys sign in with the first ones.
+    const trainer = journey.demo('trainer', 1);
+    await signInAt(page, trainer, '/trainer/dashboard');
+
+    await page.goto('/trainer/profile#two-factor');
+    const section = page.getByRole('region', { name: 'Double authentification' });
+    await section.getByRole('button', { name: 'Activer la double authentification' }).click();
+    await section.getByLabel('Mot de passe actuel').fill(trainer.password);
+    await section.getByRole('button', { name: 'Continuer' }).click();
+    await section.getByRole('img', { name: /QR code/ }).waitFor();
+    await expectNoSeriousViolations(page, 'two-factor enrolment');
+    const secret = (await section.locator('code').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]+$/);
+    await section.getByLabel('Code à 6 chiffres').fill(totp(secret));
+    await section.getByRole('button', { name: 'Activer', exact: true }).click();
+    const codes = section.getByRole('list', { name: 'Codes de secours' });
+    await codes.waitFor();
+    expect(await codes.getByRole('listitem').count()).toBe(10);
+    await section.getByRole('button', { name: "J'ai enregistré mes codes" }).click();
+    await section.getByText('Activée', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth' || url.pathname === '/');
+    await page.goto('/auth?mode=signin');
+    await submitSignIn(page, trainer);
+    const code = page.getByLabel('Code de vérification');
+    await code.waitFor();
+    await expectNoSeriousViolations(page, 'sign-in code step');
+    await code.fill(totp(secret));
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await waitForPath(page, '/trainer/dashboard');
+    expect(pageErrors).toEqual([]);
+  });
+});
