@@ -12,12 +12,20 @@ declare module 'fastify' {
 
 export const SESSION_COOKIE_PREFIX = 'cursus.';
 
+/**
+ * The header better-auth reads a session's IP from (auth.ts). It carries `request.ip`, resolved
+ * through TRUST_PROXY; better-auth's default, X-Forwarded-For as the client sent it, would let anyone
+ * write the address shown in the owner's session list.
+ */
+export const CLIENT_IP_HEADER = 'x-cursus-client-ip';
+
 export function toHeaders(request: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  headers.set(CLIENT_IP_HEADER, request.ip);
   return headers;
 }
 

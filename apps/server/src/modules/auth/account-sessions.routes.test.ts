@@ -59,6 +59,18 @@ const eventsOn = (action: string, targetId: string) =>
     .where(and(eq(auditEvents.action, action), eq(auditEvents.targetId, targetId)));
 
 describe('my sessions', () => {
+  it('shows the address the server resolved, not one the client wrote in X-Forwarded-For', async () => {
+    const email = 'spoofed-ip@sessions.example';
+    await createConfirmedUser(world.testApp, { email });
+    // No TRUST_PROXY here: the header is the client's own word.
+    const cookie = sessionCookie(
+      await signIn(app(), email, STRONG_PASSWORD, { 'x-forwarded-for': '6.6.6.6' }),
+    );
+    const list = expectStatus<AccountSessionList>(await listSessions(cookie), 200);
+    expect(list.sessions.find((session) => session.current)?.ipAddress).toBe('127.0.0.1');
+    expect(JSON.stringify(list)).not.toContain('6.6.6.6');
+  });
+
   it("lists the caller's own live sessions only, the current one marked, never a token", async () => {
     const { first, second } = await twoBrowsers('two-browsers@sessions.example');
     const list = expectStatus<AccountSessionList>(await listSessions(second), 200);

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Db } from '../../db/client.ts';
+import { CLIENT_IP_HEADER } from '../../plugins/session.ts';
 import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from './auth.tables.ts';
 
 /**
@@ -103,6 +104,7 @@ export function createAuth(options: {
       cookiePrefix: 'cursus',
       useSecureCookies: options.appUrl.startsWith('https://'),
       database: { generateId: () => randomUUID() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
   });
 }

@@ -68,10 +68,10 @@ describe('public pages', () => {
 
   it('lists the retention periods and the rights on the privacy page', () => {
     renderPage(PrivacyRoute);
-    const table = screen.getByRole('table', { name: 'Durées de conservation par défaut' });
-    expect(
-      within(table).getByRole('rowheader', { name: 'Sessions de connexion (avec adresse IP et navigateur)' }),
-    ).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Registre des traitements de données personnelles' });
+    // The sign-in logs' period is the retention job's constant, in words.
+    expect(within(table).getByRole('cell', { name: '1 an' })).toBeTruthy();
+    expect(within(table).getByRole('cell', { name: '90 jours' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Vos droits' })).toBeTruthy();
     expect(screen.getByText(/réclamation auprès de la CNIL/)).toBeTruthy();
   });

@@ -134,7 +134,8 @@ function EventItem({ event, showOrganization }: { event: AuditEvent; showOrganiz
       <p className="flex flex-wrap gap-x-3 text-xs text-muted-foreground">
         <span>{actor ? t('by', { name: actor }) : t('system')}</span>
         {event.ip && <span>{t('from', { ip: event.ip })}</span>}
-        {event.targetId && (
+        {/* A sign-in or a password change is the actor's own account: "by" says it already. */}
+        {event.targetId && event.targetId !== event.actorId && (
           <span className="break-all">{t('target', { type: event.targetType, id: event.targetId })}</span>
         )}
         {showOrganization && (
