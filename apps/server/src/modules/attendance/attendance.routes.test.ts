@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoursesWorld, createCoursesWorld, expectStatus } from '../../../test/courses-world.ts';
 import { lastMailLink } from '../../../test/helper.ts';
+import { auditEvents } from '../audit/audit.tables.ts';
 import { emailOutbox } from '../email/email.tables.ts';
 import { attendanceSignatures } from './attendance.tables.ts';
 import { drawSignaturePng } from './demo-signature.ts';
@@ -225,6 +226,24 @@ describe('attendance signing', () => {
       },
     );
     expect(stranger.statusCode).toBe(404);
+    // Staff held the device for both: the trail says so, once each (the refused second
+    // countersignature and the stranger left nothing).
+    const inPerson = await world.testApp.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'signature.in_person'))
+      .orderBy(auditEvents.createdAt);
+    expect(
+      inPerson.map((event) => [
+        event.targetId,
+        event.actorId,
+        event.details.signerId,
+        event.details.signerRole,
+      ]),
+    ).toEqual([
+      [morningId, world.users.trainerA.id, world.users.trainerA.id, 'trainer'],
+      [afternoonId, world.users.trainerA.id, world.users.studentA1.id, 'student'],
+    ]);
 
     const sheet = await sheetOf();
     const [morning, afternoon] = sheet.slots;

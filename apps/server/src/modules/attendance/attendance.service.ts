@@ -136,6 +136,29 @@ export function createAttendanceService(deps: {
    * another learner's row). A transaction-scoped advisory lock on the session orders concurrent
    * signers, so two never take the same sequence number; the unique index is the backstop.
    */
+  /**
+   * A signature taken on staff's device is the one kind of evidence staff place themselves (a
+   * learner's link or QR signature is the learner's own act): the trail says who held the device.
+   */
+  function recordInPersonSignature(
+    tx: Tx,
+    actor: SessionUser,
+    organizationId: string,
+    signature: { slotId: string; signerId: string; role: 'student' | 'trainer' },
+  ) {
+    return deps.audit.recordEvent(
+      {
+        action: 'signature.in_person',
+        organizationId,
+        actor: auditActorOf(actor),
+        targetType: 'attendance_slot',
+        targetId: signature.slotId,
+        details: { signerId: signature.signerId, signerRole: signature.role },
+      },
+      tx,
+    );
+  }
+
   async function appendSignature(
     tx: Tx,
     input: {
@@ -496,8 +519,8 @@ export function createAttendanceService(deps: {
         slotForStaff(tx, organizationId, slotId),
       );
       if (now() < slot.startsAt) throw new AppError('SIGNING_NOT_OPEN');
-      return database.service.transaction((tx) =>
-        appendSignature(tx, {
+      return database.service.transaction(async (tx) => {
+        const receipt = await appendSignature(tx, {
           slot,
           signerId: actor.id,
           signerRole: 'trainer',
@@ -505,8 +528,14 @@ export function createAttendanceService(deps: {
           method: 'in_person',
           image,
           evidence,
-        }),
-      );
+        });
+        await recordInPersonSignature(tx, actor, organizationId, {
+          slotId,
+          signerId: actor.id,
+          role: 'trainer',
+        });
+        return receipt;
+      });
     },
 
     /** A learner signs on the trainer's device: the learner must be on the slot's sheet. */
@@ -528,8 +557,8 @@ export function createAttendanceService(deps: {
         return { slot, lateMinutes: await lateMinutesOf(tx, organizationId), name: record.name };
       });
       checkOpen(slot, lateMinutes);
-      const receipt = await database.service.transaction((tx) =>
-        appendSignature(tx, {
+      const receipt = await database.service.transaction(async (tx) => {
+        const signed = await appendSignature(tx, {
           slot,
           signerId: studentId,
           signerRole: 'student',
@@ -537,8 +566,14 @@ export function createAttendanceService(deps: {
           method: 'in_person',
           image,
           evidence,
-        }),
-      );
+        });
+        await recordInPersonSignature(tx, actor, organizationId, {
+          slotId,
+          signerId: studentId,
+          role: 'student',
+        });
+        return signed;
+      });
       await reportAttendance(organizationId, studentId);
       return receipt;
     },

@@ -481,6 +481,12 @@ describe('the admin screens', () => {
       200,
     );
     expect(audit.items[0]).toMatchObject({ action: 'webhook.replay', targetId: failed.id });
+    // The organisation's staff read it in their own trail (issue 19).
+    const trail = expectStatus<{ items: { action: string; targetId: string | null }[] }>(
+      await world.call('trainerA', 'GET', '/api/audit/events?action=webhook'),
+      200,
+    );
+    expect(trail.items[0]).toMatchObject({ action: 'webhook.replay', targetId: failed.id });
   });
 
   it('refuses to replay a delivery whose signature was not checked', async () => {

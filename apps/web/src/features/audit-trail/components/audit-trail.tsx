@@ -43,6 +43,7 @@ const KNOWN_ACTIONS = [
   'organization.changed',
   'time.reset',
   'signature.changed',
+  'signature.in_person',
   'export.created',
   'privacy.export',
   'privacy.erasure',
