@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { EnvError, parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
@@ -26,12 +27,20 @@ async function main() {
     throw error;
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  // A lost pool connection is reported in the app's JSON log, with the rest. The pools open before
+  // the app exists (it needs the migrated database), so until then it goes to the console.
+  let appLog: FastifyBaseLogger | undefined;
+  const log = {
+    error: (object: object, message: string) =>
+      appLog ? appLog.error(object, message) : console.error(message, object),
+  };
   const database = env.DATABASE_URL
-    ? await openDatabase({ databaseUrl: env.DATABASE_URL, ownerUrl: env.DATABASE_OWNER_URL })
+    ? await openDatabase({ databaseUrl: env.DATABASE_URL, ownerUrl: env.DATABASE_OWNER_URL, log })
     : await openDatabase({ dataDir });
   await database.migrate();
   const secret = await resolveAuthSecret({ configured: env.AUTH_SECRET, db: database.db, dataDir });
   const { app, modules, scheduler } = await buildApp({ env, database, secret });
+  appLog = app.log;
 
   // The demo seeds itself only on an empty embedded database; on PostgreSQL: npm run seed:demo.
   const demoFile = path.join(dataDir, 'demo-accounts.txt');

@@ -8,6 +8,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { inject } from 'vitest';
+import yauzl from 'yauzl';
 import { buildApp, type Modules } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
@@ -123,6 +124,30 @@ export async function lastMailLink(database: Database, to: string, pathPart: str
   const link = mail?.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathPart));
   if (!link) throw new Error(`no mail to ${to} with a link to ${pathPart}`);
   return link;
+}
+
+/** The ZIP's entries, by name, with their bytes. */
+export function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const entries = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(entries));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
 }
 
 export interface SignUpOptions {

@@ -18,27 +18,21 @@
  * (checkLedger); and every route answers 2xx again within --recovery-limit seconds of PostgreSQL
  * accepting connections. It prints the figures as markdown for bench/results/drills.md.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import {
   type Answer,
   checkLedger,
-  countLoggedErrors,
-  createAcknowledged,
-  createDrillData,
-  createRecorder,
   cycleSessions,
+  type DrillChecks,
+  describeLedger,
   describeRun,
+  describeStatus,
+  isSuccess,
   readRequests,
+  runDrill,
   sendHeartbeat,
   sleep,
-  startDrillServer,
 } from './drill-support.ts';
-import { createPrivatePostgres } from './private-postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -62,12 +56,9 @@ const RECOVERY_LIMIT_S = Number(args['recovery-limit']);
 const STOP_MODE =
   (['fast', 'immediate', 'freeze'] as const).find((mode) => mode === args['stop-mode']) ?? 'fast';
 const MAX_LATENCY_S = Number(args['max-latency'] ?? (STOP_MODE === 'freeze' ? 18 : 6));
-const PORT = Number(args.port);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** Learners kept out of the warm-up: their first request comes during the outage. */
 const COLD_LEARNERS = 3;
 
-const isSuccess = (answer: Answer) => answer.status >= 200 && answer.status < 300;
 const isUnavailable = (answer: Answer) =>
   answer.status === 503 && answer.code === 'DATABASE_UNAVAILABLE' && Boolean(answer.retryAfter);
 
@@ -77,42 +68,25 @@ function countBy(answers: readonly Answer[], key: (answer: Answer) => string) {
   return counts;
 }
 
-const describeStatus = (answer: Answer) =>
-  answer.status === 0
-    ? `connection ${answer.failure}`
-    : `${answer.status}${answer.code ? ` ${answer.code}` : ''}`;
-
-async function main() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'cursus-drill-outage-'));
-  const logFile = path.join(folder, 'server.log');
-  const secret = randomBytes(32).toString('base64url');
-  const postgres = createPrivatePostgres(Number(args['pg-port']));
-  let server: Awaited<ReturnType<typeof startDrillServer>> | undefined;
-  try {
-    await postgres.start();
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    await admin.query('create database cursus_drill');
-    await admin.end();
-    const databaseUrl = postgres.url.replace(/\/postgres$/, '/cursus_drill');
-    const world = await createDrillData({
-      databaseUrl,
-      baseUrl: BASE_URL,
-      secret,
-      learners: Number(args.learners),
-      cyclers: Number(args.cyclers),
-    });
-    server = await startDrillServer({ port: PORT, databaseUrl, secret, logFile });
+runDrill(
+  {
+    name: 'outage',
+    port: Number(args.port),
+    pgPort: Number(args['pg-port']),
+    learners: Number(args.learners),
+    cyclers: Number(args.cyclers),
     // Longer than any answer the server may take (a freeze: 17 s), so the server, not the client, ends each wait.
-    const recorder = createRecorder(BASE_URL, 30_000);
-    const acknowledged = createAcknowledged();
+    timeoutMs: 30_000,
+    warmUp: (world) => [
+      ...[...world.learners.slice(0, -COLD_LEARNERS), ...world.cyclers].map((learner) => ({
+        path: '/api/time-tracking/me',
+        cookie: learner.cookie,
+      })),
+      { path: '/api/courses', cookie: world.trainerCookie },
+    ],
+  },
+  async ({ postgres, databaseUrl, world, server, logFile, recorder, acknowledged, loggedErrors }) => {
     const warm = world.learners.slice(0, -COLD_LEARNERS);
-    // Signed-in learners' sessions are in the server's cache, as for people already at work.
-    for (const learner of [...warm, ...world.cyclers])
-      await recorder.send('warm-up', { path: '/api/time-tracking/me', cookie: learner.cookie });
-    await recorder.send('warm-up', { path: '/api/courses', cookie: world.trainerCookie });
-    recorder.answers.length = 0;
-
     const startedAt = Date.now();
     let outageStartedAt = Number.POSITIVE_INFINITY;
     let isDone = false;
@@ -156,7 +130,7 @@ async function main() {
         while (!isDone) {
           const at = Date.now();
           const status = (url: string) =>
-            fetch(`${BASE_URL}${url}`, { signal: AbortSignal.timeout(10_000) }).then(
+            fetch(`${world.baseUrl}${url}`, { signal: AbortSignal.timeout(10_000) }).then(
               (response) => response.status,
               () => 0,
             );
@@ -220,9 +194,9 @@ async function main() {
         .map((probe) => ({ status: probe.health }) as Answer),
       (answer) => String(answer.status),
     );
-    const loggedErrors = countLoggedErrors(readFileSync(logFile, 'utf8'));
+    const errorLines = loggedErrors();
 
-    const checks: [string, boolean][] = [
+    const checks: DrillChecks = [
       [
         'answers other than 2xx are all 503 DATABASE_UNAVAILABLE with Retry-After, during the outage or just after',
         unexpected.length === 0,
@@ -279,28 +253,13 @@ async function main() {
     console.log(
       `- Recovery: first 2xx ${((firstSuccessAfterBack - backAt) / 1000).toFixed(1)} s after PostgreSQL accepted connections, last failure ${recoverySeconds.toFixed(1)} s after; the server was ${serverStillUp ? 'not restarted' : 'DOWN'}.`,
     );
-    console.log(
-      `- Ledger: ${ledger.heartbeatsAcknowledged} heartbeats acknowledged on ${ledger.sessionsHeartbeaten} sessions, ${ledger.heartbeatsLost} sessions below an acknowledged count; ${ledger.startsAcknowledged} starts and ${ledger.endsAcknowledged} ends acknowledged, ${ledger.startsLost} and ${ledger.endsLost} missing; totals wrong: ${ledger.totalsWrong}.`,
-    );
-    console.log(`- The server logged ${loggedErrors} lines at error level (log: ${logFile}).`);
+    console.log(`- ${describeLedger(ledger)}`);
+    console.log(`- The server logged ${errorLines} lines at error level (log: ${logFile}).`);
     if (unexpected.length > 0)
       console.log(
         `- Unexpected answers: ${JSON.stringify(countBy(unexpected, (answer) => `${answer.kind} ${describeStatus(answer)}`))}`,
       );
     console.log('');
-    for (const [name, passed] of checks) console.log(`- ${passed ? 'PASS' : 'FAIL'}: ${name}`);
-    if (checks.some(([, passed]) => !passed)) process.exitCode = 1;
-    else if (loggedErrors === 0) rmSync(folder, { recursive: true, force: true });
-  } finally {
-    if (server && server.child.exitCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await postgres.destroy();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+    return checks;
+  },
+);

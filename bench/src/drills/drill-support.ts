@@ -1,16 +1,18 @@
 /**
- * What the three drills share: a small dataset, the server started as production starts it with its
- * log kept, clients that record every answer, the learners' writes with what the server
- * acknowledged, and the check that every acknowledged write is in the database afterwards.
+ * What the three drills share: their set-up and verdict (runDrill), a small dataset, clients that
+ * record every answer, the learners' writes with what the server acknowledged, and the check that
+ * every acknowledged write is in the database afterwards.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
-import { signedSessionCookie } from '../support/server.ts';
+import { signedSessionCookie, startServer } from '../support/server.ts';
+import { createPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 const ORGANIZATION = '00000000-0000-4000-8000-0000000000d1';
@@ -118,60 +120,130 @@ export interface DrillServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
-/**
- * `apps/server/src/main.ts` under tsx, as `npm start` runs it (NODE_ENV=production), its output in
- * `logFile` (pino's JSON lines at LOG_LEVEL=warn: the drills count the errors it logged). `nodeArgs`
- * come after tsx's loader and before the entry (the soak's memory probe, a TypeScript module).
- */
-export async function startDrillServer(options: {
-  port: number;
+/** What a drill works with, once its database, data and server are up and its clients signed in. */
+export interface Drill {
+  postgres: PrivatePostgres;
   databaseUrl: string;
-  secret: string;
+  world: DrillWorld;
+  server: DrillServer;
+  /** The drill's temporary folder, holding the server's log; removed after a clean pass. */
+  folder: string;
   logFile: string;
-  nodeArgs?: string[];
-  env?: Record<string, string>;
-}): Promise<DrillServer> {
-  const baseUrl = `http://127.0.0.1:${options.port}`;
-  const log = openSync(options.logFile, 'a');
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', ...(options.nodeArgs ?? []), 'apps/server/src/main.ts'],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'production',
-        PORT: String(options.port),
-        HOST: '127.0.0.1',
-        APP_URL: baseUrl,
-        AUTH_SECRET: options.secret,
-        DATABASE_URL: options.databaseUrl,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
-        ...options.env,
-      },
-      stdio: ['ignore', log, log],
-    },
-  );
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+  recorder: Recorder;
+  acknowledged: Acknowledged;
+  /** Lines the server has logged at error level so far. */
+  loggedErrors(): number;
+}
+
+/** A drill's verdicts, each printed PASS or FAIL; one FAIL fails the run (exit code 1). */
+export type DrillChecks = [name: string, passed: boolean][];
+
+/**
+ * Runs a drill: a private PostgreSQL cluster (private-postgres.ts) with the drill's dataset, the
+ * server on it as production starts it (support/server.ts) with its JSON log (LOG_LEVEL=warn) in a
+ * temporary folder, a recorder and the warm-up. `drill` does its part and prints its figures; this
+ * then prints its checks and sets the exit code, removes the folder after a pass with no error
+ * logged, and always stops the server and deletes the cluster.
+ */
+export function runDrill(
+  options: {
+    /** Names the temporary folder, cursus-drill-<name>-…. */
+    name: string;
+    port: number;
+    pgPort: number;
+    learners: number;
+    cyclers: number;
+    /** Each request's limit (createRecorder's default otherwise). */
+    timeoutMs?: number;
+    /** The server's extra node arguments and environment, given the drill's folder. */
+    server?: (folder: string) => { nodeArgs?: string[]; env?: Record<string, string> };
+    /**
+     * Requests sent before the drill, their answers forgotten: the senders' sessions are then in the
+     * server's cache, as for people already at work. By default every learner's and cycler's.
+     */
+    warmUp?: (world: DrillWorld) => { path: string; cookie: string }[];
+    /** Keeps the folder after a pass too (the soak's memory samples). */
+    keepsFolder?: boolean;
+  },
+  drill: (context: Drill) => Promise<DrillChecks>,
+): void {
+  const main = async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), `cursus-drill-${options.name}-`));
+    const logFile = path.join(folder, 'server.log');
+    const secret = randomBytes(32).toString('base64url');
+    const baseUrl = `http://127.0.0.1:${options.port}`;
+    const postgres = createPrivatePostgres(options.pgPort);
+    let server: DrillServer | undefined;
+    try {
+      await postgres.start();
+      const admin = new pg.Client({ connectionString: postgres.url });
+      await admin.connect();
+      await admin.query('create database cursus_drill');
+      await admin.end();
+      const databaseUrl = postgres.url.replace(/\/postgres$/, '/cursus_drill');
+      const world = await createDrillData({
+        databaseUrl,
+        baseUrl,
+        secret,
+        learners: options.learners,
+        cyclers: options.cyclers,
+      });
+      const extra = options.server?.(folder) ?? {};
+      const child = await startServer({
+        root: ROOT,
+        port: options.port,
+        secret,
+        logFile,
+        nodeArgs: extra.nodeArgs,
+        env: { DATABASE_URL: databaseUrl, ...extra.env },
+      });
+      server = { child, exited: exitOf(child) };
+      const recorder = createRecorder(baseUrl, options.timeoutMs);
+      const warmUp =
+        options.warmUp?.(world) ??
+        [...world.learners, ...world.cyclers].map((learner) => ({
+          path: '/api/time-tracking/me',
+          cookie: learner.cookie,
+        }));
+      for (const request of warmUp) await recorder.send('warm-up', request);
+      recorder.answers.length = 0;
+      const loggedErrors = () => countLoggedErrors(readFileSync(logFile, 'utf8'));
+
+      const checks = await drill({
+        postgres,
+        databaseUrl,
+        world,
+        server,
+        folder,
+        logFile,
+        recorder,
+        acknowledged: createAcknowledged(),
+        loggedErrors,
+      });
+      for (const [name, passed] of checks) console.log(`- ${passed ? 'PASS' : 'FAIL'}: ${name}`);
+      if (checks.some(([, passed]) => !passed)) process.exitCode = 1;
+      else if (!options.keepsFolder && loggedErrors() === 0) rmSync(folder, { recursive: true, force: true });
+    } finally {
+      if (server && server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+      await postgres.destroy();
+    }
+  };
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+/** The child's exit, whether it is still to come or (between two ticks) already happened. */
+function exitOf(child: ChildProcess): DrillServer['exited'] {
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode, at: Date.now() });
+  return new Promise((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
-  let hasExited = false;
-  void exited.then(() => {
-    hasExited = true;
-  });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (hasExited) throw new Error(`the server exited before it was ready (see ${options.logFile})`);
-    try {
-      if ((await fetch(`${baseUrl}/api/ready`)).ok) return { child, exited };
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not become ready within 90 s');
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -253,7 +325,13 @@ export function createRecorder(baseUrl: string, timeoutMs = 15_000): Recorder {
   };
 }
 
-const isSuccess = (answer: Answer) => answer.status >= 200 && answer.status < 300;
+export const isSuccess = (answer: Answer) => answer.status >= 200 && answer.status < 300;
+
+/** 'connection ECONNRESET', '503 DATABASE_UNAVAILABLE', '200'. */
+export const describeStatus = (answer: Answer) =>
+  answer.status === 0
+    ? `connection ${answer.failure}`
+    : `${answer.status}${answer.code ? ` ${answer.code}` : ''}`;
 
 /** What the server acknowledged (2xx) of the learners' writes. */
 export interface Acknowledged {
@@ -459,8 +537,13 @@ export async function checkLedger(databaseUrl: string, acknowledged: Acknowledge
   }
 }
 
+/** The results file's line on the ledger. */
+export function describeLedger(ledger: LedgerCheck): string {
+  return `Ledger: ${ledger.heartbeatsAcknowledged} heartbeats acknowledged on ${ledger.sessionsHeartbeaten} sessions, ${ledger.heartbeatsLost} sessions below an acknowledged count; ${ledger.startsAcknowledged} starts and ${ledger.endsAcknowledged} ends acknowledged, ${ledger.startsLost} and ${ledger.endsLost} missing; totals wrong: ${ledger.totalsWrong}.`;
+}
+
 /** Lines of the server's JSON log at `error` level or above (pino: 50 error, 60 fatal). */
-export function countLoggedErrors(logText: string): number {
+function countLoggedErrors(logText: string): number {
   return logText.split('\n').filter((line) => /"level":(50|60)/.test(line)).length;
 }
 

@@ -14,27 +14,21 @@
  * is in the database afterwards (checkLedger). Requests sent after the signal are refused or
  * answered 503 (a load balancer sends them to another instance): counted, not judged.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import {
   type Answer,
   checkLedger,
-  countLoggedErrors,
-  createAcknowledged,
-  createDrillData,
-  createRecorder,
   cycleSessions,
+  type DrillChecks,
+  describeLedger,
   describeRun,
+  describeStatus,
+  isSuccess,
   readRequests,
+  runDrill,
   sendHeartbeat,
   sleep,
-  startDrillServer,
 } from './drill-support.ts';
-import { createPrivatePostgres } from './private-postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -47,15 +41,7 @@ const { values: args } = parseArgs({
     'pg-port': { type: 'string', default: '5545' },
   },
 });
-const PORT = Number(args.port);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
 const DEADLINE_S = Number(args.deadline);
-
-const isSuccess = (answer: Answer) => answer.status >= 200 && answer.status < 300;
-const describeStatus = (answer: Answer) =>
-  answer.status === 0
-    ? `connection ${answer.failure}`
-    : `${answer.status}${answer.code ? ` ${answer.code}` : ''}`;
 
 function summarize(answers: readonly Answer[]) {
   const counts: Record<string, number> = {};
@@ -65,33 +51,15 @@ function summarize(answers: readonly Answer[]) {
     .join(', ');
 }
 
-async function main() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'cursus-drill-sigterm-'));
-  const logFile = path.join(folder, 'server.log');
-  const secret = randomBytes(32).toString('base64url');
-  const postgres = createPrivatePostgres(Number(args['pg-port']));
-  let server: Awaited<ReturnType<typeof startDrillServer>> | undefined;
-  try {
-    await postgres.start();
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    await admin.query('create database cursus_drill');
-    await admin.end();
-    const databaseUrl = postgres.url.replace(/\/postgres$/, '/cursus_drill');
-    const world = await createDrillData({
-      databaseUrl,
-      baseUrl: BASE_URL,
-      secret,
-      learners: Number(args.learners),
-      cyclers: Number(args.cyclers),
-    });
-    server = await startDrillServer({ port: PORT, databaseUrl, secret, logFile });
-    const recorder = createRecorder(BASE_URL);
-    const acknowledged = createAcknowledged();
-    for (const learner of [...world.learners, ...world.cyclers])
-      await recorder.send('warm-up', { path: '/api/time-tracking/me', cookie: learner.cookie });
-    recorder.answers.length = 0;
-
+runDrill(
+  {
+    name: 'sigterm',
+    port: Number(args.port),
+    pgPort: Number(args['pg-port']),
+    learners: Number(args.learners),
+    cyclers: Number(args.cyclers),
+  },
+  async ({ databaseUrl, world, server, logFile, recorder, acknowledged, loggedErrors }) => {
     const startedAt = Date.now();
     let isDone = false;
     void server.exited.then(() => {
@@ -141,9 +109,9 @@ async function main() {
     const inFlight = sentBefore.filter((answer) => answer.endedAt >= signalAt);
     const sentAfter = answers.filter((answer) => answer.startedAt >= signalAt);
     const writesAfter = sentAfter.filter((answer) => answer.kind !== 'trainer read' && isSuccess(answer));
-    const loggedErrors = countLoggedErrors(readFileSync(logFile, 'utf8'));
+    const errorLines = loggedErrors();
 
-    const checks: [string, boolean][] = [
+    const checks: DrillChecks = [
       [`the process exited with code 0 within ${DEADLINE_S} s`, exit.code === 0 && exitSeconds <= DEADLINE_S],
       ['every request sent before the signal was answered 2xx', sentBefore.every(isSuccess)],
       ['requests were in flight when the signal came', inFlight.length > 0],
@@ -162,23 +130,8 @@ async function main() {
     console.log(
       `\n- Exit: code ${exit.code}${exit.signal ? ` (signal ${exit.signal})` : ''}, ${exitSeconds.toFixed(2)} s after SIGTERM; writes acknowledged after the signal (requests already received): ${writesAfter.length}.`,
     );
-    console.log(
-      `- Ledger: ${ledger.heartbeatsAcknowledged} heartbeats acknowledged on ${ledger.sessionsHeartbeaten} sessions, ${ledger.heartbeatsLost} sessions below an acknowledged count; ${ledger.startsAcknowledged} starts and ${ledger.endsAcknowledged} ends acknowledged, ${ledger.startsLost} and ${ledger.endsLost} missing; totals wrong: ${ledger.totalsWrong}.`,
-    );
-    console.log(`- The server logged ${loggedErrors} lines at error level (log: ${logFile}).\n`);
-    for (const [name, passed] of checks) console.log(`- ${passed ? 'PASS' : 'FAIL'}: ${name}`);
-    if (checks.some(([, passed]) => !passed)) process.exitCode = 1;
-    else if (loggedErrors === 0) rmSync(folder, { recursive: true, force: true });
-  } finally {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    await postgres.destroy();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+    console.log(`- ${describeLedger(ledger)}`);
+    console.log(`- The server logged ${errorLines} lines at error level (log: ${logFile}).\n`);
+    return checks;
+  },
+);

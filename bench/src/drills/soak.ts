@@ -16,28 +16,23 @@
  * database (checkLedger); and memory is flat: the heap's slope over the run (least squares) is at
  * most --max-heap-slope MB a minute and the last minute's RSS is at most 10 % above the first's.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import {
   type Answer,
   checkLedger,
-  countLoggedErrors,
-  createAcknowledged,
-  createDrillData,
-  createRecorder,
   cycleSessions,
+  type DrillChecks,
+  describeLedger,
   describeRun,
+  isSuccess,
   percentile,
   readRequests,
+  runDrill,
   sendHeartbeat,
   sleep,
-  startDrillServer,
 } from './drill-support.ts';
-import { createPrivatePostgres } from './private-postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,10 +47,9 @@ const { values: args } = parseArgs({
     'pg-port': { type: 'string', default: '5546' },
   },
 });
-const PORT = Number(args.port);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
 const DURATION_S = Number(args.duration);
 const MB = 2 ** 20;
+const memoryFileIn = (folder: string) => path.join(folder, 'memory.jsonl');
 
 interface Sample {
   at: number;
@@ -80,43 +74,24 @@ function slopePerMinute(samples: readonly Sample[], value: (sample: Sample) => n
 }
 
 const average = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-const isSuccess = (answer: Answer) => answer.status >= 200 && answer.status < 300;
 
-async function main() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'cursus-drill-soak-'));
-  const logFile = path.join(folder, 'server.log');
-  const memoryFile = path.join(folder, 'memory.jsonl');
-  const secret = randomBytes(32).toString('base64url');
-  const postgres = createPrivatePostgres(Number(args['pg-port']));
-  let server: Awaited<ReturnType<typeof startDrillServer>> | undefined;
-  try {
-    await postgres.start();
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    await admin.query('create database cursus_drill');
-    await admin.end();
-    const databaseUrl = postgres.url.replace(/\/postgres$/, '/cursus_drill');
-    const world = await createDrillData({
-      databaseUrl,
-      baseUrl: BASE_URL,
-      secret,
-      learners: Number(args.learners),
-      cyclers: Number(args.cyclers),
-    });
-    server = await startDrillServer({
-      port: PORT,
-      databaseUrl,
-      secret,
-      logFile,
+runDrill(
+  {
+    name: 'soak',
+    port: Number(args.port),
+    pgPort: Number(args['pg-port']),
+    learners: Number(args.learners),
+    cyclers: Number(args.cyclers),
+    server: (folder) => ({
       nodeArgs: ['--expose-gc', '--import', path.join(import.meta.dirname, 'memory-probe.ts')],
-      env: { MEMORY_PROBE_FILE: memoryFile, MEMORY_PROBE_INTERVAL_MS: String(Number(args.sample) * 1000) },
-    });
-    const recorder = createRecorder(BASE_URL);
-    const acknowledged = createAcknowledged();
-    for (const learner of [...world.learners, ...world.cyclers])
-      await recorder.send('warm-up', { path: '/api/time-tracking/me', cookie: learner.cookie });
-    recorder.answers.length = 0;
-
+      env: {
+        MEMORY_PROBE_FILE: memoryFileIn(folder),
+        MEMORY_PROBE_INTERVAL_MS: String(Number(args.sample) * 1000),
+      },
+    }),
+    keepsFolder: true,
+  },
+  async ({ databaseUrl, world, folder, recorder, acknowledged, loggedErrors }) => {
     const startedAt = Date.now();
     const reads = readRequests(world);
     type Scenario = { name: string; send: (i: number) => Promise<Answer> };
@@ -179,7 +154,7 @@ async function main() {
     await Promise.all(workers);
     await sleep(Number(args.sample) * 1000);
     const ledger = await checkLedger(databaseUrl, acknowledged);
-    const samples = readFileSync(memoryFile, 'utf8')
+    const samples = readFileSync(memoryFileIn(folder), 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Sample)
@@ -198,9 +173,9 @@ async function main() {
     const heapTotal = memory((sample) => sample.heapTotal);
     const answers = recorder.answers;
     const errors = answers.filter((answer) => !isSuccess(answer));
-    const loggedErrors = countLoggedErrors(readFileSync(logFile, 'utf8'));
+    const errorLines = loggedErrors();
 
-    const checks: [string, boolean][] = [
+    const checks: DrillChecks = [
       ['every answer was a 2xx', errors.length === 0],
       ['no acknowledged write is missing', ledger.heartbeatsLost + ledger.startsLost + ledger.endsLost === 0],
       ['totals match the closed sessions', ledger.totalsWrong === 0],
@@ -236,22 +211,8 @@ async function main() {
     row('RSS', rss);
     row('heap used', heapUsed);
     row('heap total', heapTotal);
-    console.log(
-      `\n- Ledger: ${ledger.heartbeatsAcknowledged} heartbeats acknowledged on ${ledger.sessionsHeartbeaten} sessions, ${ledger.heartbeatsLost} sessions below an acknowledged count; ${ledger.startsAcknowledged} starts and ${ledger.endsAcknowledged} ends acknowledged, ${ledger.startsLost} and ${ledger.endsLost} missing; totals wrong: ${ledger.totalsWrong}.`,
-    );
-    console.log(`- The server logged ${loggedErrors} lines at error level (log and samples: ${folder}).\n`);
-    for (const [name, passed] of checks) console.log(`- ${passed ? 'PASS' : 'FAIL'}: ${name}`);
-    if (checks.some(([, passed]) => !passed)) process.exitCode = 1;
-  } finally {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
-    await postgres.destroy();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+    console.log(`\n- ${describeLedger(ledger)}`);
+    console.log(`- The server logged ${errorLines} lines at error level (log and samples: ${folder}).\n`);
+    return checks;
+  },
+);

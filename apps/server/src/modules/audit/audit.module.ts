@@ -5,7 +5,7 @@ import { createAuditService } from './audit.service.ts';
 import { auditEventsRoutesPlugin } from './audit-events.routes.ts';
 import { createAuditEventsService } from './audit-events.service.ts';
 
-export type { AuditEvent, AuditService } from './audit.service.ts';
+export type { AuditEvent, AuditService, RequestOrigin } from './audit.service.ts';
 export { auditActorOf, changedFields, isAuditedAction } from './audit.service.ts';
 
 /**

@@ -10,14 +10,13 @@ import {
 } from '@cursus/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import {
   type CoursesWorld,
   createCoursesWorld,
   expectStatus,
   type Person,
 } from '../../../test/courses-world.ts';
-import { lastMailLink, ORIGIN } from '../../../test/helper.ts';
+import { lastMailLink, ORIGIN, unzip } from '../../../test/helper.ts';
 import { drawSignaturePng } from '../attendance/demo-signature.ts';
 
 let world: CoursesWorld;
@@ -57,30 +56,6 @@ function uploadRecord(person: Person, file: Buffer) {
       file,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
-  });
-}
-
-/** The ZIP's entries, by name, with their bytes. */
-function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
   });
 }
 

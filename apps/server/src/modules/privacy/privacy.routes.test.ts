@@ -15,7 +15,7 @@ import {
   expectStatus,
   type Person,
 } from '../../../test/courses-world.ts';
-import { ENGINE, ORIGIN, signIn } from '../../../test/helper.ts';
+import { ENGINE, ORIGIN, signIn, unzip } from '../../../test/helper.ts';
 import { attendanceRecords, attendanceSlots } from '../attendance/attendance.tables.ts';
 import { auditEvents } from '../audit/audit.tables.ts';
 import { authSessions, authUsers } from '../auth/auth.tables.ts';
@@ -28,7 +28,6 @@ import { studentQuestions } from '../questions/questions.tables.ts';
 import { certifiedSignatures } from '../signatures/signatures.tables.ts';
 import { notFoundErrors, signInLogs, systemLogs } from '../system/system.tables.ts';
 import { userTimeTracking } from '../time-tracking/time-tracking.tables.ts';
-import { unzip } from './seed-demo-privacy.check.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(800, 0x20), Buffer.from('\n%%EOF\n')]);

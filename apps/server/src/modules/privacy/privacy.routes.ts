@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { accessOptions, route } from '../../lib/route.ts';
 import { requireRole, requireUser } from '../../plugins/session.ts';
+import type { RequestOrigin } from '../audit/audit.module.ts';
 import type { StoredFileRow } from '../files/files.module.ts';
-import type { PersonalDataExport, PrivacyService, RequestOrigin } from './privacy.service.ts';
+import type { PersonalDataExport, PrivacyService } from './privacy.service.ts';
 
 const tags = ['privacy'];
 const STAFF = ['trainer'] as const;

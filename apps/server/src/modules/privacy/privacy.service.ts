@@ -17,7 +17,7 @@ import {
   exportAttendancePersonalData,
   pseudonymiseAttendanceSigner,
 } from '../attendance/attendance.module.ts';
-import type { AuditService } from '../audit/audit.module.ts';
+import type { AuditService, RequestOrigin } from '../audit/audit.module.ts';
 import {
   exportCertificatesPersonalData,
   pseudonymiseCertificates,
@@ -67,12 +67,6 @@ const EXPORTERS: ReadonlyArray<(tx: Tx, userId: string) => Promise<PersonalDataP
 ];
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** Who asked, from where: the audit trail's context of a request. */
-export interface RequestOrigin {
-  ip: string | null;
-  userAgent: string | null;
-}
 
 export interface PersonalDataExport {
   data: Record<string, unknown>;

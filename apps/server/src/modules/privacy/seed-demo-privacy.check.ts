@@ -1,30 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import type { DemoWorld } from '../../../test/demo-world.ts';
-
-/** The ZIP's entries, by name, with their bytes. */
-export function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
+import { unzip } from '../../../test/helper.ts';
 
 /** Checked on the shared seeded demo by test/demo-seed.test.ts. */
 export function describeDemoPrivacy(world: DemoWorld) {

@@ -1,5 +1,10 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, createTestApp, ORIGIN, type TestApp } from '../../../test/helper.ts';
+import type { Database } from '../../db/client.ts';
+import { systemRoutesPlugin } from './system.routes.ts';
+import type { SystemService } from './system.service.ts';
 import { guideFeedback, notFoundErrors, systemLogs } from './system.tables.ts';
 
 let testApp: TestApp;
@@ -94,6 +99,53 @@ describe('knowledge-base feedback', () => {
     expect(response.json().error.details.fields.map((field: { path: string }) => field.path)).toEqual([
       'guideId',
       'helpful',
+    ]);
+  });
+});
+
+describe('readiness', () => {
+  it('is ready when the database answers', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready', checks: { database: 'ok', mail: 'outbox' } });
+  });
+
+  it('logs an outage once as an error, its repeated probes at debug, and its end', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    let isDown = false;
+    const app = Fastify({
+      logger: { level: 'debug', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const ping = async () => {
+      if (isDown) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    };
+    await systemRoutesPlugin(app, {
+      database: { ping } as unknown as Database,
+      smtp: false,
+      system: {} as SystemService,
+      supportEmail: 'support@cursus.local',
+    });
+    const probe = async () => (await app.inject({ method: 'GET', url: '/api/ready' })).statusCode;
+
+    expect(await probe()).toBe(200);
+    isDown = true;
+    expect([await probe(), await probe(), await probe()]).toEqual([503, 503, 503]);
+    isDown = false;
+    expect([await probe(), await probe()]).toEqual([200, 200]);
+    isDown = true;
+    expect(await probe()).toBe(503);
+    await app.close();
+
+    // pino's levels: 20 debug, 30 info, 50 error.
+    const checks = lines.filter((line) => line.msg.startsWith('database check'));
+    expect(checks.map((line) => [line.level, line.msg])).toEqual([
+      [50, 'database check failed'],
+      [20, 'database check still failing'],
+      [20, 'database check still failing'],
+      [30, 'database check recovered'],
+      [50, 'database check failed'],
     ]);
   });
 });

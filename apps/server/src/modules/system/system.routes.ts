@@ -89,6 +89,9 @@ export async function systemRoutesPlugin(
     status: z.enum(['ready', 'not_ready']),
     checks: z.object({ database: CheckSchema, mail: z.enum(['smtp', 'outbox']) }),
   });
+  // A load balancer probes every few seconds: through an outage, one error line says it began and
+  // debug lines follow, until one info line says the database answers again.
+  let isDatabaseFailing = false;
   typed.get(
     '/api/ready',
     {
@@ -99,8 +102,12 @@ export async function systemRoutesPlugin(
       let database: z.infer<typeof CheckSchema> = 'ok';
       try {
         await options.database.ping();
+        if (isDatabaseFailing) request.log.info('database check recovered');
+        isDatabaseFailing = false;
       } catch (error) {
-        request.log.error({ err: error }, 'database check failed');
+        if (isDatabaseFailing) request.log.debug({ err: error }, 'database check still failing');
+        else request.log.error({ err: error }, 'database check failed');
+        isDatabaseFailing = true;
         database = 'failing';
       }
       const ready = database === 'ok';

@@ -115,7 +115,7 @@ describe('the audit trail', () => {
     fireEvent.change(screen.getByLabelText('Du'), { target: { value: '2026-03-10' } });
     fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-03-01' } });
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'La date de début doit précéder la date de fin.',
+      'La date de fin doit être postérieure ou égale à la date de début.',
     );
     expect(screen.getByRole('button', { name: 'Exporter en CSV' }).hasAttribute('disabled')).toBe(true);
     expect(sentQueries(fetchMock).every((query) => !query.has('to'))).toBe(true);

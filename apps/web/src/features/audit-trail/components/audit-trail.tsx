@@ -1,8 +1,10 @@
 import type { AuditEvent } from '@cursus/contracts';
-import { Download, ShieldCheck } from 'lucide-react';
+import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
+import { DownloadLink } from '@/components/ui/download-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterBar, FilterField } from '@/components/ui/filter-bar';
 import { Input } from '@/components/ui/input';
@@ -11,12 +13,12 @@ import { NoMatchState } from '@/components/ui/no-match-state';
 import { PagedList } from '@/components/ui/paged-list';
 import { Select } from '@/components/ui/select';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
+import { areDatesInOrder } from '@/lib/date-range';
 import { useAuditEvents } from '../api/get-audit-events';
 import {
   AUDIT_CATEGORIES,
   type AuditCategory,
   type AuditTrailFilterValues,
-  areDatesInOrder,
   EMPTY_FILTERS,
   getExportHref,
   hasFilters,
@@ -176,7 +178,6 @@ export function AuditTrail({ organizationId, showOrganization = false }: AuditTr
     setPage(1);
   };
   const reset = () => update(EMPTY_FILTERS);
-  const datesErrorId = `${id}-dates-error`;
 
   const renderBody = () => {
     if (events.isPending) return <SkeletonCards label={t('loading')} count={3} bars={['w-1/3', 'w-2/3']} />;
@@ -251,47 +252,13 @@ export function AuditTrail({ organizationId, showOrganization = false }: AuditTr
             onChange={(event) => update({ actor: event.target.value })}
           />
         </FilterField>
-        <FilterField label={t('filters.from')} htmlFor={`${id}-from`} className="min-w-0">
-          <Input
-            id={`${id}-from`}
-            type="date"
-            value={values.from}
-            max={values.to || undefined}
-            aria-invalid={datesInOrder ? undefined : true}
-            aria-describedby={datesInOrder ? undefined : datesErrorId}
-            onChange={(event) => update({ from: event.target.value })}
-          />
-        </FilterField>
-        <FilterField label={t('filters.to')} htmlFor={`${id}-to`} className="min-w-0">
-          <Input
-            id={`${id}-to`}
-            type="date"
-            value={values.to}
-            min={values.from || undefined}
-            aria-invalid={datesInOrder ? undefined : true}
-            aria-describedby={datesInOrder ? undefined : datesErrorId}
-            onChange={(event) => update({ to: event.target.value })}
-          />
-        </FilterField>
-        {!datesInOrder && (
-          <p id={datesErrorId} role="alert" className="text-sm text-danger sm:col-span-2 lg:col-span-4">
-            {t('filters.datesOutOfOrder')}
-          </p>
-        )}
+        <DateRangeFields from={values.from} to={values.to} onChange={update} />
       </FilterBar>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex flex-wrap items-center gap-2">
-          {datesInOrder ? (
-            <a href={getExportHref(filters)} download className={buttonClassName('primary')}>
-              <Download aria-hidden="true" className="size-4" />
-              {t('export.action')}
-            </a>
-          ) : (
-            <Button disabled>
-              <Download aria-hidden="true" className="size-4" />
-              {t('export.action')}
-            </Button>
-          )}
+          <DownloadLink href={datesInOrder ? getExportHref(filters) : null}>
+            {t('export.action')}
+          </DownloadLink>
           {hasFilters(values) && (
             <Button variant="link" onClick={reset}>
               {t('filters.reset')}

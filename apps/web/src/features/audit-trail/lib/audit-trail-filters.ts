@@ -27,9 +27,6 @@ export const EMPTY_FILTERS: AuditTrailFilterValues = { category: '', actor: '', 
 export const hasFilters = (values: AuditTrailFilterValues) =>
   Boolean(values.category || values.actor.trim() || values.from || values.to);
 
-export const areDatesInOrder = (values: AuditTrailFilterValues) =>
-  !values.from || !values.to || values.from <= values.to;
-
 /**
  * The server's filters: the category as a verb prefix ('auth.'), the days as the instants they start
  * and end for the reader, so "the 3rd" means the reader's 3rd wherever they are.

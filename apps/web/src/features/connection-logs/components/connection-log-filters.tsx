@@ -1,8 +1,8 @@
 import { CONNECTION_LOG_MAX_RANGE_DAYS } from '@cursus/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { FilterBar, FilterField } from '@/components/ui/filter-bar';
-import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { CourseOption } from '../api/get-course-options';
 import type { StudentOption } from '../api/get-student-options';
@@ -12,7 +12,7 @@ export interface ConnectionLogFiltersProps {
   values: ConnectionLogFilterValues;
   students: StudentOption[];
   courses: CourseOption[];
-  /** What is wrong with the chosen days (a message key), or null. */
+  /** What is wrong with the chosen days, or null. */
   datesError: 'datesOutOfOrder' | 'rangeTooLong' | null;
   onChange: (changes: Partial<ConnectionLogFilterValues>) => void;
 }
@@ -27,7 +27,6 @@ export function ConnectionLogFilters({
 }: ConnectionLogFiltersProps) {
   const { t } = useTranslation('connectionLogs');
   const id = useId();
-  const errorId = `${id}-dates-error`;
   // A learner or formation named in the address but not (or no longer) offered still shows as chosen.
   const studentOptions =
     values.studentId && !students.some((student) => student.id === values.studentId)
@@ -67,33 +66,16 @@ export function ConnectionLogFilters({
           ))}
         </Select>
       </FilterField>
-      <FilterField label={t('filters.from')} htmlFor={`${id}-from`} className="min-w-0">
-        <Input
-          id={`${id}-from`}
-          type="date"
-          value={values.from}
-          max={values.to || undefined}
-          aria-invalid={datesError ? true : undefined}
-          aria-describedby={datesError ? errorId : undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </FilterField>
-      <FilterField label={t('filters.to')} htmlFor={`${id}-to`} className="min-w-0">
-        <Input
-          id={`${id}-to`}
-          type="date"
-          value={values.to}
-          min={values.from || undefined}
-          aria-invalid={datesError === 'datesOutOfOrder' ? true : undefined}
-          aria-describedby={datesError ? errorId : undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </FilterField>
-      {datesError && (
-        <p id={errorId} role="alert" className="text-sm text-danger sm:col-span-2 lg:col-span-4">
-          {t(`filters.${datesError}`, { days: CONNECTION_LOG_MAX_RANGE_DAYS })}
-        </p>
-      )}
+      <DateRangeFields
+        from={values.from}
+        to={values.to}
+        onChange={onChange}
+        error={
+          datesError === 'rangeTooLong'
+            ? t('filters.rangeTooLong', { days: CONNECTION_LOG_MAX_RANGE_DAYS })
+            : null
+        }
+      />
     </FilterBar>
   );
 }

@@ -3,12 +3,13 @@ import {
   type ConnectionLogs as ConnectionLogsPage,
   type StudentConnectionLog,
 } from '@cursus/contracts';
-import { Download, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button, buttonClassName } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DownloadLink } from '@/components/ui/download-link';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { NoMatchState } from '@/components/ui/no-match-state';
@@ -126,17 +127,9 @@ export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex flex-wrap items-center gap-2">
-          {areDatesValid ? (
-            <a href={getExportHref(filters)} download className={buttonClassName('primary')}>
-              <Download aria-hidden="true" className="size-4" />
-              {t('export.action')}
-            </a>
-          ) : (
-            <Button disabled>
-              <Download aria-hidden="true" className="size-4" />
-              {t('export.action')}
-            </Button>
-          )}
+          <DownloadLink href={areDatesValid ? getExportHref(filters) : null}>
+            {t('export.action')}
+          </DownloadLink>
           {isFiltered && (
             <Button variant="link" onClick={resetFilters}>
               {t('filters.reset')}

@@ -6,6 +6,7 @@ import {
   TIME_TRACKING_TIME_ZONE,
   timeTrackingRoutes,
 } from '@cursus/contracts';
+import { areDatesInOrder } from '@/lib/date-range';
 
 export interface ConnectionLogFilterValues {
   studentId: string;
@@ -55,11 +56,6 @@ export function hasFilters(values: ConnectionLogFilterValues): boolean {
   return Boolean(values.studentId || values.courseId || values.from || values.to);
 }
 
-/** The contract refuses a period that ends before it starts; the screen says so before asking. */
-export function areDatesInOrder(values: ConnectionLogFilterValues): boolean {
-  return !values.from || !values.to || values.from <= values.to;
-}
-
 /** Today in Paris as 'YYYY-MM-DD', the day the server ends a period without `to` on. */
 export function parisToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_TRACKING_TIME_ZONE }).format(now);
@@ -75,7 +71,10 @@ export function isRangeWithinCap(values: ConnectionLogFilterValues, today: strin
   return countDaysInRange(values.from, to) <= CONNECTION_LOG_MAX_RANGE_DAYS;
 }
 
-/** What is wrong with the chosen days, as a key of the screen's messages, or null. */
+/**
+ * What is wrong with the chosen days, or null: the contract refuses a period that ends before it
+ * starts, or one over the cap, and the screen says so before asking.
+ */
 export function datesProblem(values: ConnectionLogFilterValues): 'datesOutOfOrder' | 'rangeTooLong' | null {
   if (!areDatesInOrder(values)) return 'datesOutOfOrder';
   return isRangeWithinCap(values) ? null : 'rangeTooLong';

@@ -93,4 +93,44 @@ describe('TwoFactorSection', () => {
     });
     expect(await screen.findByRole('button', { name: 'Activer la double authentification' })).toBeTruthy();
   });
+
+  it('makes new recovery codes once the password is confirmed, and forgets a cancelled attempt', async () => {
+    const NEW_CODES = CODES.map((code) => `new-${code}`);
+    const { calls } = mockApi({
+      'GET /api/auth/two-factor': { body: ON },
+      'POST /api/auth/two-factor/recovery-codes': (call) =>
+        (call.body as { password: string }).password === 'Bon-Mot-2-Passe'
+          ? { body: { recoveryCodes: NEW_CODES } }
+          : apiError('INVALID_CURRENT_PASSWORD', 400),
+    });
+    renderWithProviders(<TwoFactorSection email="ana@example.org" onSessionChanged={vi.fn()} />);
+    const regenerate = await screen.findByRole('button', { name: 'Générer de nouveaux codes de secours' });
+
+    fireEvent.click(regenerate);
+    let dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).queryByLabelText('Code à 6 chiffres')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Mot de passe actuel'), { target: { value: 'faux' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Générer' }));
+    expect(await within(dialog).findByText('Le mot de passe actuel est incorrect')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    fireEvent.click(regenerate);
+    dialog = await screen.findByRole('alertdialog');
+    const password = within(dialog).getByLabelText('Mot de passe actuel') as HTMLInputElement;
+    expect(password.value).toBe('');
+    expect(within(dialog).queryByText('Le mot de passe actuel est incorrect')).toBeNull();
+    fireEvent.change(password, { target: { value: 'Bon-Mot-2-Passe' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Générer' }));
+
+    const list = await screen.findByRole('list', { name: 'Codes de secours' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(NEW_CODES);
+    expect(calls.filter((call) => call.path === '/api/auth/two-factor/recovery-codes').at(-1)?.body).toEqual({
+      password: 'Bon-Mot-2-Passe',
+    });
+  });
 });

@@ -244,6 +244,39 @@ function Enrolment({ onCancel, onEnabled }: { onCancel: () => void; onEnabled: (
   );
 }
 
+interface ConfirmWithPasswordProps {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  isDanger?: boolean;
+  /** Whether the action also takes a code from the app (turning the second factor off does). */
+  asksCode?: boolean;
+  /** The mutation it confirms: its progress and its refused attempt show in the dialog. */
+  action: { isPending: boolean; error: Error | null };
+  onConfirm: (credentials: { password: string; code: string }) => void;
+  onClose: () => void;
+}
+
+/** A confirmation that asks the password again, and a current code where the action needs one. */
+function ConfirmWithPassword({ asksCode = false, action, onConfirm, ...dialog }: ConfirmWithPasswordProps) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const { error } = action;
+  return (
+    <ConfirmDialog
+      {...dialog}
+      isPending={action.isPending}
+      onConfirm={() => onConfirm({ password, code: code.replace(/\s/g, '') })}
+    >
+      <div className="flex flex-col gap-3">
+        {error && !isFieldError(error) && <Alert variant="error">{getErrorMessage(error)}</Alert>}
+        <PasswordInput value={password} onChange={setPassword} error={fieldErrorOf(error, 'password')} />
+        {asksCode && <CodeInput value={code} onChange={setCode} error={fieldErrorOf(error, 'code')} />}
+      </div>
+    </ConfirmDialog>
+  );
+}
+
 type Dialog = 'disable' | 'regenerate' | null;
 
 /** Turning it off (password and code) and new recovery codes (password), each confirmed in a dialog. */
@@ -258,27 +291,12 @@ function EnabledActions({
   const disable = useDisableTwoFactor();
   const regenerate = useRegenerateRecoveryCodes();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  // The dialog leaves with what was typed in it; the next one starts without the last refusal.
   const close = () => {
     setDialog(null);
-    setPassword('');
-    setCode('');
     disable.reset();
     regenerate.reset();
   };
-  const error = dialog === 'disable' ? disable.error : regenerate.error;
-  let body: ReactNode = null;
-  if (dialog)
-    body = (
-      <div className="flex flex-col gap-3">
-        {error && !isFieldError(error) && <Alert variant="error">{getErrorMessage(error)}</Alert>}
-        <PasswordInput value={password} onChange={setPassword} error={fieldErrorOf(error, 'password')} />
-        {dialog === 'disable' && (
-          <CodeInput value={code} onChange={setCode} error={fieldErrorOf(error, 'code')} />
-        )}
-      </div>
-    );
   return (
     <>
       <div className="flex flex-wrap gap-2">
@@ -290,37 +308,33 @@ function EnabledActions({
         </Button>
       </div>
       {dialog === 'disable' && (
-        <ConfirmDialog
+        <ConfirmWithPassword
           title={t('disable.title')}
           description={t('disable.description')}
           confirmLabel={t('disable.confirm')}
-          isPending={disable.isPending}
+          asksCode
+          action={disable}
           onClose={close}
-          onConfirm={() =>
-            disable.mutate(
-              { password, code: code.replace(/\s/g, '') },
-              {
-                onSuccess: () => {
-                  close();
-                  notify.success(t('disable.done'));
-                  onDisabled();
-                },
+          onConfirm={(credentials) =>
+            disable.mutate(credentials, {
+              onSuccess: () => {
+                close();
+                notify.success(t('disable.done'));
+                onDisabled();
               },
-            )
+            })
           }
-        >
-          {body}
-        </ConfirmDialog>
+        />
       )}
       {dialog === 'regenerate' && (
-        <ConfirmDialog
+        <ConfirmWithPassword
           title={t('regenerate.title')}
           description={t('regenerate.description')}
           confirmLabel={t('regenerate.confirm')}
           isDanger={false}
-          isPending={regenerate.isPending}
+          action={regenerate}
           onClose={close}
-          onConfirm={() =>
+          onConfirm={({ password }) =>
             regenerate.mutate(
               { password },
               {
@@ -331,9 +345,7 @@ function EnabledActions({
               },
             )
           }
-        >
-          {body}
-        </ConfirmDialog>
+        />
       )}
     </>
   );
