@@ -27,7 +27,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { generateDataset, planDataset } from './dataset/generate-dataset.ts';
+import { DATASET_STATEMENT_TIMEOUT_MS, generateDataset, planDataset } from './dataset/generate-dataset.ts';
+import { cpuPerRequest, cpuSnapshot } from './support/cpu.ts';
 import { connectAdmin, databaseExists, databaseUrl, recreateDatabase } from './support/database.ts';
 import { heartbeatRequests } from './support/heartbeats.ts';
 import { type LoadRequest, measureClosedLoop } from './support/load.ts';
@@ -135,7 +136,7 @@ async function prepareDataset(
   console.log(`scale ${scale}: loading ${name}`);
   const started = performance.now();
   const url = await recreateDatabase(admin, name);
-  const database = await openDatabase({ databaseUrl: url });
+  const database = await openDatabase({ databaseUrl: url, statementTimeoutMs: DATASET_STATEMENT_TIMEOUT_MS });
   try {
     await database.migrate();
     await generateDataset(database, { scale, log: (line) => console.log(line) });
@@ -450,6 +451,25 @@ async function release(prepared: Prepared) {
 }
 
 /**
+ * The baseline's requests per second measured again right before a scenario, which is compared with
+ * it: the machine is shared, and its load moves within a run by more than the differences between
+ * routes (a helper's test suite starting halved the baseline between two scenarios). Its database
+ * counters settle before the scenario's are read, so they stay out of the scenario's share.
+ */
+async function measureBaselineAgain(side: Prepared, baseline: Scenario): Promise<number> {
+  await settledWork(side);
+  const result = await measureClosedLoop({
+    name: baseline.name,
+    url: side.baseUrl,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    next: baseline.next,
+  });
+  side.lastEndedAt = performance.now();
+  return result.reqPerSec;
+}
+
+/**
  * Every scale gets its own server, all running at once, and each scenario is measured on one scale
  * right after the other (in turns: 1 then 5, then 5 then 1), so a change in the machine's load
  * weighs on both sides of a comparison alike instead of on one whole scale.
@@ -479,7 +499,10 @@ async function runScales(admin: pg.Client, scales: number[]): Promise<ScaleRun[]
       const order = index % 2 === 0 ? prepared : [...prepared].reverse();
       for (const side of order) {
         const scenario = side.scenarios[index]!;
+        const baselineRate =
+          scenario.key === 'baseline' ? undefined : await measureBaselineAgain(side, side.scenarios[0]!);
         const before = await settledWork(side);
+        const cpuBefore = await cpuSnapshot(side.client, side.server!.pid!);
         const result = await measureClosedLoop({
           name: scenario.name,
           url: side.baseUrl,
@@ -487,13 +510,26 @@ async function runScales(admin: pg.Client, scales: number[]): Promise<ScaleRun[]
           seconds: SECONDS,
           next: scenario.next,
         });
+        const cpu = cpuPerRequest(
+          cpuBefore,
+          await cpuSnapshot(side.client, side.server!.pid!),
+          result.requests,
+        );
         side.lastEndedAt = performance.now();
-        const baselineRate = scenario.key === 'baseline' ? result.reqPerSec : side.results[0]!.reqPerSec;
-        const ratio = Math.round((result.reqPerSec / Math.max(1, baselineRate)) * 100) / 100;
-        side.results.push({ ...result, key: scenario.key, ratio, dbBlocks: 0, dbMisses: 0, dbRows: 0 });
+        const ratio =
+          Math.round((result.reqPerSec / Math.max(1, baselineRate ?? result.reqPerSec)) * 100) / 100;
+        side.results.push({
+          ...result,
+          key: scenario.key,
+          ratio,
+          ...cpu,
+          dbBlocks: 0,
+          dbMisses: 0,
+          dbRows: 0,
+        });
         side.pending = { before, result: side.results.at(-1)! };
         console.log(
-          `  scale ${side.scale}, ${scenario.name}: ${result.reqPerSec} req/s (${ratio.toFixed(2)}×), p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors`,
+          `  scale ${side.scale}, ${scenario.name}: ${result.reqPerSec} req/s (${ratio.toFixed(2)}×), p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors, CPU per request ${cpu.serverCpuMs} ms server + ${cpu.dbCpuMs} ms database`,
         );
       }
     }

@@ -46,6 +46,14 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/** A parameter as PostgreSQL reads it in text: arrays as array literals, dates in ISO 8601. */
+function asText(value: unknown): string {
+  if (Array.isArray(value))
+    return `{${value.map((item) => `"${asText(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
 /** Scans of a large table that read all of it: sequential, or an index walked without a condition. */
 function fullScans(node: PlanNode, found: string[] = []): string[] {
   const relation = node['Relation Name'];
@@ -163,9 +171,18 @@ describe.skipIf(ENGINE !== 'postgres')('read paths on a seeded database (Postgre
             statement.asTenant ? DATABASE_ROLES.tenant : DATABASE_ROLES.service,
           ],
         );
+        // The requests' sessions run generic plans (client.ts, REQUEST_SESSION_SETTINGS): the plan
+        // made without the values is the one explained, as a prepared statement executed with them.
+        await explainer.query('set local plan_cache_mode = force_generic_plan');
+        const values =
+          statement.asTenant || !statement.text.includes("set_config('role'") ? statement.values : [];
+        await explainer.query(`prepare read_plan as ${text}`);
+        // EXPLAIN EXECUTE takes no parameters of its own: the values go in as literals.
+        const literals = values.map((value) =>
+          value === null ? 'null' : explainer.escapeLiteral(asText(value)),
+        );
         const { rows } = await explainer.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          `explain (format json) ${text}`,
-          statement.asTenant || !statement.text.includes("set_config('role'") ? statement.values : [],
+          `explain (format json) execute read_plan${literals.length > 0 ? `(${literals.join(', ')})` : ''}`,
         );
         explained += 1;
         for (const scan of fullScans(rows[0]!['QUERY PLAN'][0].Plan)) {
@@ -173,6 +190,7 @@ describe.skipIf(ENGINE !== 'postgres')('read paths on a seeded database (Postgre
         }
       } finally {
         await explainer.query('rollback');
+        await explainer.query('deallocate all');
       }
     }
     return { explained, findings };

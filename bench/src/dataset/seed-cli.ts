@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../../../apps/server/src/db/client.ts';
-import { DATASET_PASSWORD, generateDataset } from './generate-dataset.ts';
+import { DATASET_PASSWORD, DATASET_STATEMENT_TIMEOUT_MS, generateDataset } from './generate-dataset.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,7 +41,10 @@ async function recreateDatasetDatabase(): Promise<string> {
 const started = Date.now();
 const target = args['data-dir']
   ? { dataDir: args['data-dir'] }
-  : { databaseUrl: args['database-url'] ?? (await recreateDatasetDatabase()) };
+  : {
+      databaseUrl: args['database-url'] ?? (await recreateDatasetDatabase()),
+      statementTimeoutMs: DATASET_STATEMENT_TIMEOUT_MS,
+    };
 const database = await openDatabase(target);
 try {
   await database.migrate();

@@ -20,8 +20,14 @@ export interface Machine {
 
 export interface ScenarioResult extends LoadResult {
   key: string;
-  /** Requests per second over the baseline's in the same run. */
+  /** Requests per second over the baseline's, measured again right before this scenario. */
   ratio: number;
+  /**
+   * CPU milliseconds per request of the server's process and of the dataset database's backends
+   * (support/cpu.ts); absent from results saved before they were measured.
+   */
+  serverCpuMs?: number;
+  dbCpuMs?: number;
   /** PostgreSQL buffers read per request (shared buffers hit or read), from pg_stat_database. */
   dbBlocks: number;
   /** Of those, buffers that were not in shared buffers (read from the system's cache or the disk). */
@@ -139,12 +145,12 @@ function errorsOf(result: LoadResult): string {
 
 export function scenarioTable(run: ScaleRun): string {
   const lines = [
-    '| scenario | req/s | × baseline | p50 ms | p95 ms | p99 ms | max ms | errors | bytes/answer | requests | db buffers/req | of which missed | db rows/req |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| scenario | req/s | × baseline | p50 ms | p95 ms | p99 ms | max ms | errors | bytes/answer | requests | server CPU ms/req | db CPU ms/req | db buffers/req | of which missed | db rows/req |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const s of run.scenarios) {
     lines.push(
-      `| ${s.name} | ${number(s.reqPerSec)} | ${s.ratio.toFixed(2)} | ${s.p50Ms} | ${s.p95Ms} | ${s.p99Ms} | ${s.maxMs} | ${errorsOf(s)} | ${number(s.bytes)} | ${number(s.requests)} | ${number(s.dbBlocks)} | ${number(s.dbMisses)} | ${number(s.dbRows)} |`,
+      `| ${s.name} | ${number(s.reqPerSec)} | ${s.ratio.toFixed(2)} | ${s.p50Ms} | ${s.p95Ms} | ${s.p99Ms} | ${s.maxMs} | ${errorsOf(s)} | ${number(s.bytes)} | ${number(s.requests)} | ${s.serverCpuMs ?? '–'} | ${s.dbCpuMs ?? '–'} | ${number(s.dbBlocks)} | ${number(s.dbMisses)} | ${number(s.dbRows)} |`,
     );
   }
   return lines.join('\n');

@@ -167,12 +167,28 @@ export type DatabaseOptions =
  * role is the session's default, so even RESET ROLE lands on it, never on the login. Options the
  * URL already carries are kept (pg would otherwise let them replace ours).
  */
-function startingAs(connectionString: string, role: string): { connectionString: string; options: string } {
+function startingAs(
+  connectionString: string,
+  role: string,
+  settings: Record<string, string> = {},
+): { connectionString: string; options: string } {
   const url = new URL(connectionString);
   const given = url.searchParams.get('options');
   url.searchParams.delete('options');
-  return { connectionString: url.toString(), options: [given, `-c role=${role}`].filter(Boolean).join(' ') };
+  const ours = Object.entries({ role, ...settings }).map(([name, value]) => `-c ${name}=${value}`);
+  return { connectionString: url.toString(), options: [given, ...ours].filter(Boolean).join(' ') };
 }
+
+/**
+ * The requests' sessions run their prepared statements (PreparingClient) on generic plans. Left to
+ * itself, PostgreSQL compares a generic plan's estimated cost with the custom plans' of the first five
+ * runs, and under row-level security the generic one always looks dearer: it then plans every run
+ * again, which measured 0.4 to 1.3 ms of the database's CPU per request on the learner routes, more
+ * than running them (issue 12; bench/results/growth-findings.md). Requests look rows up by key
+ * within one organisation, so the generic plan is the custom one without its planning; the
+ * EXPLAIN check (test/query-plans.test.ts) reads the plans as they run, generic ones included.
+ */
+const REQUEST_SESSION_SETTINGS = { plan_cache_mode: 'force_generic_plan' };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
@@ -198,7 +214,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return pool;
     };
     // Requests' pool: cursus_service by default, cursus_app inside a tenant's transaction.
-    const pool = openPool(startingAs(options.databaseUrl, DATABASE_ROLES.service), options.poolSize ?? 10);
+    const pool = openPool(
+      startingAs(options.databaseUrl, DATABASE_ROLES.service, REQUEST_SESSION_SETTINGS),
+      options.poolSize ?? 10,
+    );
     const jobsPool = openPool(startingAs(options.databaseUrl, DATABASE_ROLES.jobs), SMALL_POOL_SIZE);
     const ownerPool = openPool({ connectionString: ownerUrl }, SMALL_POOL_SIZE);
     const service = drizzleNodePg(pool) as unknown as Db;

@@ -12,7 +12,7 @@ import {
   videoEmbedUrl,
   videoPageUrl,
 } from '@cursus/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { qualified } from '../../db/qualified.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -276,6 +276,78 @@ export async function loadOutline(tx: Tx, courseIds: string[], studentId?: strin
     if (row.completedAt) completions.set(row.lessonId, row.completedAt);
   }
   return { outlines, completions };
+}
+
+/** A module of outlineJson, as PostgreSQL's json_build_object writes it. */
+export interface OutlineJsonModule {
+  id: string;
+  title: string;
+  position: number;
+  lessons: {
+    id: string;
+    title: string;
+    type: string;
+    estimatedMinutes: number;
+    position: number;
+    completedAt: string | null;
+  }[];
+}
+
+/**
+ * The formation's outline as one JSON column of the statement that reads the formation, with the
+ * learner's completions: what loadOutline gives, without a statement and a round trip of its own
+ * (issue 12: every statement costs the server a round trip and the database a plan and its
+ * policies). Same order, lessons' summaries only. `courseId` is the outer statement's column.
+ */
+export function outlineJson(courseId: SQL | AnyColumn, studentId: string): SQL<OutlineJsonModule[]> {
+  return sql<OutlineJsonModule[]>`(
+    select coalesce(json_agg(json_build_object(
+      'id', m.id, 'title', m.title, 'position', m.position,
+      'lessons', (
+        select coalesce(json_agg(json_build_object(
+          'id', l.id, 'title', l.title, 'type', l.type, 'estimatedMinutes', l.estimated_minutes,
+          'position', l.position, 'completedAt', c.completed_at) order by l.position, l.id), '[]'::json)
+        from ${courseLessons} l
+        left join ${lessonCompletions} c on c.lesson_id = l.id and c.student_id = ${studentId}
+        where l.module_id = m.id)
+    ) order by m.position, m.id), '[]'::json)
+    from ${courseModules} m where m.course_id = ${courseId})`;
+}
+
+/** outlineJson's value as loadOutline gives it, for one formation. */
+export function toOutline(courseId: string, modules: OutlineJsonModule[]) {
+  const completions = new Map<string, Date>();
+  const outline: CourseModule[] = modules.map((module) => ({
+    id: module.id,
+    courseId,
+    title: module.title,
+    position: module.position,
+    lessons: module.lessons.map((lesson) => {
+      if (lesson.completedAt) completions.set(lesson.id, new Date(lesson.completedAt));
+      return {
+        id: lesson.id,
+        courseId,
+        moduleId: module.id,
+        title: lesson.title,
+        type: lesson.type as LessonType,
+        estimatedMinutes: lesson.estimatedMinutes,
+        position: lesson.position,
+      };
+    }),
+  }));
+  return { outline, completions };
+}
+
+/** What a formation list shows of a learner's progress, counted from its outline and completions. */
+export function outlineCounts(outline: CourseModule[], completions: Map<string, Date>) {
+  let lastActivityAt: Date | null = null;
+  for (const date of completions.values())
+    if (!lastActivityAt || date > lastActivityAt) lastActivityAt = date;
+  return {
+    totalLessons: outline.reduce((sum, module) => sum + module.lessons.length, 0),
+    completedLessons: completions.size,
+    lastActivityAt,
+  };
 }
 
 export async function loadCourseOutline(tx: Tx, courseId: string): Promise<CourseModule[]> {

@@ -24,9 +24,11 @@ import {
   findLesson,
   iso,
   loadLessonFile,
-  loadOutline,
+  outlineCounts,
+  outlineJson,
   recomputeProgress,
   toLessonContent,
+  toOutline,
 } from './course-queries.ts';
 import { courseEnrollments, courseLessons, courses, lessonCompletions } from './courses.tables.ts';
 
@@ -96,6 +98,27 @@ export function createLearningService(options: { database: Database; files: File
       accessibility: courses.accessibility,
     },
   };
+
+  /**
+   * A formation as its page shows it, in one statement: the formation, the enrolment and the outline
+   * with the learner's completions, from which its counts follow (the list's subqueries would read
+   * the same rows again).
+   */
+  async function findStudentCourseWithOutline(tx: Tx, actor: SessionUser, courseId: string) {
+    const [row] = await tx
+      .select({
+        course: studentCourseDetailSelection.course,
+        progress: courseEnrollments.progress,
+        enrolledAt: courseEnrollments.createdAt,
+        outline: outlineJson(courses.id, actor.id),
+      })
+      .from(courseEnrollments)
+      .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+      .where(and(visibleTo(actor), eq(courses.id, courseId)));
+    if (!row) throw new AppError('TRAINING_NOT_FOUND');
+    const { outline, completions } = toOutline(courseId, row.outline);
+    return { row: { ...row, ...outlineCounts(outline, completions) }, outline, completions };
+  }
 
   type CourseRow = typeof courses.$inferSelect;
   type StudentRow = {
@@ -198,9 +221,7 @@ export function createLearningService(options: { database: Database; files: File
 
     async getCourse(actor: SessionUser, courseId: string): Promise<StudentCourseDetail> {
       return asStudent(actor, async (tx) => {
-        const row = await findStudentCourse(tx, actor, courseId);
-        const { outlines, completions } = await loadOutline(tx, [courseId], actor.id);
-        const outline = outlines.get(courseId) ?? [];
+        const { row, outline, completions } = await findStudentCourseWithOutline(tx, actor, courseId);
         let nextLesson: LessonRef | null = null;
         const modules = outline.map((module) => {
           const lessons = module.lessons.map((lesson) => {
@@ -245,9 +266,27 @@ export function createLearningService(options: { database: Database; files: File
 
     async getLesson(actor: SessionUser, courseId: string, lessonId: string): Promise<StudentLesson> {
       return asStudent(actor, async (tx) => {
-        const { course, lesson } = await openableLesson(tx, actor, courseId, lessonId);
-        const { outlines, completions } = await loadOutline(tx, [courseId], actor.id);
-        const outline = outlines.get(courseId) ?? [];
+        // The formation, its outline and the lesson in one statement; the lesson's file, if it has
+        // one, in a second.
+        const [row] = await tx
+          .select({
+            title: courses.title,
+            isLocked: courses.isLocked,
+            outline: outlineJson(courses.id, actor.id),
+            lesson: courseLessons,
+          })
+          .from(courseEnrollments)
+          .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+          .leftJoin(
+            courseLessons,
+            and(eq(courseLessons.id, lessonId), eq(courseLessons.courseId, courses.id)),
+          )
+          .where(and(visibleTo(actor), eq(courses.id, courseId)));
+        if (!row) throw new AppError('TRAINING_NOT_FOUND');
+        if (row.isLocked) throw new AppError('COURSE_LOCKED');
+        const { lesson } = row;
+        if (!lesson) throw new AppError('NOT_FOUND');
+        const { outline, completions } = toOutline(courseId, row.outline);
         const sequence: LessonRef[] = outline.flatMap((module) =>
           module.lessons.map((item) => ({ lessonId: item.id, moduleId: module.id })),
         );
@@ -257,7 +296,7 @@ export function createLearningService(options: { database: Database; files: File
         return {
           id: lesson.id,
           courseId,
-          courseTitle: course.course.title,
+          courseTitle: row.title,
           moduleId: lesson.moduleId,
           moduleTitle: outline.find((module) => module.id === lesson.moduleId)?.title ?? '',
           title: lesson.title,
@@ -303,11 +342,22 @@ export function createLearningService(options: { database: Database; files: File
 
     async progression(actor: SessionUser): Promise<Progression> {
       return asStudent(actor, async (tx) => {
-        const rows = await studentCourses(tx, actor).orderBy(asc(courses.title), asc(courses.id));
-        const courseIds = rows.map((row) => row.course.id);
-        const { outlines, completions } = await loadOutline(tx, courseIds, actor.id);
+        const rows = await tx
+          .select({
+            id: courses.id,
+            title: courses.title,
+            isLocked: courses.isLocked,
+            progress: courseEnrollments.progress,
+            outline: outlineJson(courses.id, actor.id),
+          })
+          .from(courseEnrollments)
+          .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+          .where(visibleTo(actor))
+          .orderBy(asc(courses.title), asc(courses.id));
+        const courseIds = rows.map((row) => row.id);
         const courseList = rows.map((row) => {
-          const modules = (outlines.get(row.course.id) ?? []).map((module) => {
+          const { outline, completions } = toOutline(row.id, row.outline);
+          const modules = outline.map((module) => {
             const completedLessons = module.lessons.filter((lesson) => completions.has(lesson.id)).length;
             return {
               moduleId: module.id,
@@ -317,13 +367,14 @@ export function createLearningService(options: { database: Database; files: File
               totalLessons: module.lessons.length,
             };
           });
+          const { completedLessons, totalLessons } = outlineCounts(outline, completions);
           return {
-            courseId: row.course.id,
-            title: row.course.title,
-            isLocked: row.course.isLocked,
+            courseId: row.id,
+            title: row.title,
+            isLocked: row.isLocked,
             progress: row.progress,
-            completedLessons: Number(row.completedLessons),
-            totalLessons: Number(row.totalLessons),
+            completedLessons,
+            totalLessons,
             modules,
           };
         });
