@@ -143,6 +143,23 @@ describe.runIf(ENGINE === 'postgres')('read paths on PostgreSQL (issue 12)', () 
     }
     const parameterised = sent.filter((query) => /\$1\b/.test(query.text));
     expect(parameterised.length).toBeGreaterThan(0);
-    for (const query of parameterised) expect(query.name, query.text).toMatch(/^s/);
+    // `s…`: named by PreparingClient from its text; `r…`: a statement built once (db/reusable.ts).
+    for (const query of parameterised) expect(query.name, query.text).toMatch(/^[sr]\d*/);
+  });
+
+  it('runs a statement built once on the connection of each transaction, requests overlapping', async () => {
+    // Each learner's list and page, all at once: a statement run on another request's connection
+    // would answer with that learner's formations, or within a closed transaction.
+    const people: Person[] = ['studentA1', 'studentA2', 'studentB'];
+    const alone = new Map<Person, unknown>();
+    for (const person of people)
+      alone.set(person, expectStatus(await world.call(person, 'GET', '/api/learning/courses'), 200));
+    const together = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => people[index % people.length]!).map(async (person) => ({
+        person,
+        body: expectStatus(await world.call(person, 'GET', '/api/learning/courses'), 200),
+      })),
+    );
+    for (const { person, body } of together) expect(body, person).toEqual(alone.get(person));
   });
 });

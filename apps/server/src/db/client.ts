@@ -13,6 +13,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { registerConnection } from './reusable.ts';
 
 /**
  * Handles without drizzle's relational query API (`db.query.<table>`): nothing uses it, and with a
@@ -310,6 +311,7 @@ async function pooledTenantTransaction<T>(
   try {
     const session = new NodePgSession(client, dialect, undefined);
     const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
+    registerConnection(tx, client);
     try {
       await client.query(`begin; ${settings}`);
       const result = await work(tx);

@@ -26,10 +26,25 @@ export async function readPage<Rows extends PgSelect, T>(
   rows: Rows,
   toItem: (row: Awaited<Rows>[number]) => T,
 ): Promise<Page<T>> {
+  return readPageWith(
+    query,
+    () => count,
+    (limit, offset) => rows.limit(limit).offset(offset) as unknown as PromiseLike<Awaited<Rows>>,
+    toItem,
+  );
+}
+
+/** readPage for statements run by functions (db/reusable.ts), the page's bounds given as values. */
+export async function readPageWith<Row, T>(
+  query: PageQuery,
+  count: () => PromiseLike<{ total: number }[]>,
+  rows: (limit: number, offset: number) => PromiseLike<Row[]>,
+  toItem: (row: Row) => T,
+): Promise<Page<T>> {
   const offset = (query.page - 1) * query.pageSize;
-  const pageRows: Awaited<Rows> = await rows.limit(query.pageSize).offset(offset);
+  const pageRows = await rows(query.pageSize, offset);
   const isLastPage = pageRows.length < query.pageSize && (pageRows.length > 0 || query.page === 1);
-  const total = isLastPage ? offset + pageRows.length : ((await count)[0]?.total ?? 0);
+  const total = isLastPage ? offset + pageRows.length : ((await count())[0]?.total ?? 0);
   return {
     items: pageRows.map(toItem),
     total,

@@ -12,7 +12,7 @@ import {
   videoEmbedUrl,
   videoPageUrl,
 } from '@cursus/contracts';
-import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { qualified } from '../../db/qualified.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -299,7 +299,10 @@ export interface OutlineJsonModule {
  * (issue 12: every statement costs the server a round trip and the database a plan and its
  * policies). Same order, lessons' summaries only. `courseId` is the outer statement's column.
  */
-export function outlineJson(courseId: SQL | AnyColumn, studentId: string): SQL<OutlineJsonModule[]> {
+export function outlineJson(
+  courseId: SQL | AnyColumn,
+  studentId: string | Placeholder,
+): SQL<OutlineJsonModule[]> {
   return sql<OutlineJsonModule[]>`(
     select coalesce(json_agg(json_build_object(
       'id', m.id, 'title', m.title, 'position', m.position,

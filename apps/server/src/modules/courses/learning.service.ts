@@ -13,10 +13,11 @@ import {
   type StudentCourseListQuerySchema,
   type StudentLesson,
 } from '@cursus/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Database, type Tx, tenantOf } from '../../db/client.ts';
-import { readPage } from '../../db/page.ts';
+import { type Database, type Db, type Tx, tenantOf } from '../../db/client.ts';
+import { readPageWith } from '../../db/page.ts';
+import { reusable } from '../../db/reusable.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
 import type { FilesService, StoredFileRow } from '../files/files.module.ts';
@@ -46,13 +47,22 @@ export function createLearningService(options: { database: Database; files: File
     return database.withTenant(tenantOf(actor), work);
   }
 
-  const visibleTo = (actor: SessionUser): SQL =>
+  const visibleTo = (learner: {
+    id: string | Placeholder;
+    organizationId: string | Placeholder | null;
+  }): SQL =>
     and(
-      eq(courseEnrollments.studentId, actor.id),
-      eq(courses.organizationId, actor.organizationId!),
+      eq(courseEnrollments.studentId, learner.id),
+      eq(courses.organizationId, learner.organizationId!),
       eq(courses.status, 'published'),
       isNull(courses.archivedAt),
     )!;
+  /** The learner of a reusable statement, given at each run by learnerValues. */
+  const LEARNER = { id: sql.placeholder('studentId'), organizationId: sql.placeholder('organizationId') };
+  const learnerValues = (actor: SessionUser) => ({
+    studentId: actor.id,
+    organizationId: actor.organizationId,
+  });
 
   /** What a formation list shows of each formation: never the long texts of the formation page. */
   const listedCourse = {
@@ -104,17 +114,75 @@ export function createLearningService(options: { database: Database; files: File
    * with the learner's completions, from which its counts follow (the list's subqueries would read
    * the same rows again).
    */
-  async function findStudentCourseWithOutline(tx: Tx, actor: SessionUser, courseId: string) {
-    const [row] = await tx
+  const courseWithOutline = reusable((db) =>
+    db
       .select({
         course: studentCourseDetailSelection.course,
         progress: courseEnrollments.progress,
         enrolledAt: courseEnrollments.createdAt,
-        outline: outlineJson(courses.id, actor.id),
+        outline: outlineJson(courses.id, LEARNER.id),
       })
       .from(courseEnrollments)
       .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
-      .where(and(visibleTo(actor), eq(courses.id, courseId)));
+      .where(and(visibleTo(LEARNER), eq(courses.id, sql.placeholder('courseId')))),
+  );
+  /** A lesson with its formation's outline, or its formation alone when the lesson is not of it. */
+  const lessonWithOutline = reusable((db) =>
+    db
+      .select({
+        title: courses.title,
+        isLocked: courses.isLocked,
+        outline: outlineJson(courses.id, LEARNER.id),
+        lesson: courseLessons,
+      })
+      .from(courseEnrollments)
+      .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+      .leftJoin(
+        courseLessons,
+        and(eq(courseLessons.id, sql.placeholder('lessonId')), eq(courseLessons.courseId, courses.id)),
+      )
+      .where(and(visibleTo(LEARNER), eq(courses.id, sql.placeholder('courseId')))),
+  );
+  /** The progression's formations, each with its outline and the learner's completions. */
+  const progressionCourses = reusable((db) =>
+    db
+      .select({
+        id: courses.id,
+        title: courses.title,
+        isLocked: courses.isLocked,
+        progress: courseEnrollments.progress,
+        outline: outlineJson(courses.id, LEARNER.id),
+      })
+      .from(courseEnrollments)
+      .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+      .where(visibleTo(LEARNER))
+      .orderBy(asc(courses.title), asc(courses.id)),
+  );
+  /** The learner's newest completions in the formations they still see. */
+  const recentCompletions = reusable((db) =>
+    db
+      .select({
+        lessonId: lessonCompletions.lessonId,
+        lessonTitle: courseLessons.title,
+        moduleId: courseLessons.moduleId,
+        courseId: lessonCompletions.courseId,
+        courseTitle: courses.title,
+        completedAt: lessonCompletions.completedAt,
+      })
+      .from(lessonCompletions)
+      .innerJoin(courseLessons, eq(courseLessons.id, lessonCompletions.lessonId))
+      .innerJoin(courses, eq(courses.id, lessonCompletions.courseId))
+      .where(
+        and(
+          eq(lessonCompletions.studentId, sql.placeholder('studentId')),
+          sql`${lessonCompletions.courseId} = any(${sql.placeholder('courseIds')}::uuid[])`,
+        ),
+      )
+      .orderBy(desc(lessonCompletions.completedAt), desc(lessonCompletions.id))
+      .limit(RECENT_COMPLETIONS_LIMIT),
+  );
+  async function findStudentCourseWithOutline(tx: Tx, actor: SessionUser, courseId: string) {
+    const [row] = await courseWithOutline(tx, { ...learnerValues(actor), courseId });
     if (!row) throw new AppError('TRAINING_NOT_FOUND');
     const { outline, completions } = toOutline(courseId, row.outline);
     return { row: { ...row, ...outlineCounts(outline, completions) }, outline, completions };
@@ -156,13 +224,36 @@ export function createLearningService(options: { database: Database; files: File
     };
   }
 
-  function studentCourses(tx: Tx, actor: SessionUser, extra?: SQL) {
-    return tx
+  function studentCourses(db: Db, extra?: SQL) {
+    return db
       .select(studentCourseSelection)
       .from(courseEnrollments)
       .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
-      .where(and(visibleTo(actor), extra));
+      .where(and(visibleTo(LEARNER), extra));
   }
+
+  /** A page of the learner's formations, and their number, with and without a title search. */
+  const SEARCH = ilike(courses.title, sql.placeholder('search'));
+  const listPage = (search?: SQL) =>
+    reusable((db) =>
+      studentCourses(db, search)
+        .orderBy(...byRecentActivity)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
+  const listCount = (search?: SQL) =>
+    reusable((db) =>
+      db
+        .select({ total: count() })
+        .from(courseEnrollments)
+        .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
+        .where(and(visibleTo(LEARNER), search)),
+    );
+  const listStatements = {
+    all: { page: listPage(), count: listCount() },
+    searched: { page: listPage(SEARCH), count: listCount(SEARCH) },
+  };
+  const allCourses = reusable((db) => studentCourses(db).orderBy(...byRecentActivity));
 
   async function findStudentCourse(tx: Tx, actor: SessionUser, courseId: string) {
     const [row] = await tx
@@ -185,18 +276,16 @@ export function createLearningService(options: { database: Database; files: File
   return {
     async listCourses(actor: SessionUser, query: ListQuery): Promise<StudentCourseList> {
       return asStudent(actor, async (tx) => {
-        const search = query.search ? ilike(courses.title, containsPattern(query.search)) : undefined;
         const organizationName = organizationNameOf(actor);
-        const page = await readPage(
+        const statements = query.search ? listStatements.searched : listStatements.all;
+        const values = {
+          ...learnerValues(actor),
+          ...(query.search ? { search: containsPattern(query.search) } : {}),
+        };
+        const page = await readPageWith(
           query,
-          tx
-            .select({ total: count() })
-            .from(courseEnrollments)
-            .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
-            .where(and(visibleTo(actor), search)),
-          studentCourses(tx, actor, search)
-            .orderBy(...byRecentActivity)
-            .$dynamic(),
+          () => statements.count(tx, values),
+          (limit, offset) => statements.page(tx, { ...values, limit, offset }),
           (row) => toStudentCourse(row, organizationName),
         );
         return {
@@ -215,7 +304,7 @@ export function createLearningService(options: { database: Database; files: File
      */
     async listAllCourses(tx: Tx, actor: SessionUser): Promise<StudentCourse[]> {
       if (!actor.organizationId) throw new AppError('NO_ORGANIZATION');
-      const rows = await studentCourses(tx, actor).orderBy(...byRecentActivity);
+      const rows = await allCourses(tx, learnerValues(actor));
       return rows.map((row) => toStudentCourse(row, organizationNameOf(actor)));
     },
 
@@ -268,20 +357,7 @@ export function createLearningService(options: { database: Database; files: File
       return asStudent(actor, async (tx) => {
         // The formation, its outline and the lesson in one statement; the lesson's file, if it has
         // one, in a second.
-        const [row] = await tx
-          .select({
-            title: courses.title,
-            isLocked: courses.isLocked,
-            outline: outlineJson(courses.id, actor.id),
-            lesson: courseLessons,
-          })
-          .from(courseEnrollments)
-          .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
-          .leftJoin(
-            courseLessons,
-            and(eq(courseLessons.id, lessonId), eq(courseLessons.courseId, courses.id)),
-          )
-          .where(and(visibleTo(actor), eq(courses.id, courseId)));
+        const [row] = await lessonWithOutline(tx, { ...learnerValues(actor), courseId, lessonId });
         if (!row) throw new AppError('TRAINING_NOT_FOUND');
         if (row.isLocked) throw new AppError('COURSE_LOCKED');
         const { lesson } = row;
@@ -342,18 +418,7 @@ export function createLearningService(options: { database: Database; files: File
 
     async progression(actor: SessionUser): Promise<Progression> {
       return asStudent(actor, async (tx) => {
-        const rows = await tx
-          .select({
-            id: courses.id,
-            title: courses.title,
-            isLocked: courses.isLocked,
-            progress: courseEnrollments.progress,
-            outline: outlineJson(courses.id, actor.id),
-          })
-          .from(courseEnrollments)
-          .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
-          .where(visibleTo(actor))
-          .orderBy(asc(courses.title), asc(courses.id));
+        const rows = await progressionCourses(tx, learnerValues(actor));
         const courseIds = rows.map((row) => row.id);
         const courseList = rows.map((row) => {
           const { outline, completions } = toOutline(row.id, row.outline);
@@ -379,28 +444,7 @@ export function createLearningService(options: { database: Database; files: File
           };
         });
         const recent =
-          courseIds.length === 0
-            ? []
-            : await tx
-                .select({
-                  lessonId: lessonCompletions.lessonId,
-                  lessonTitle: courseLessons.title,
-                  moduleId: courseLessons.moduleId,
-                  courseId: lessonCompletions.courseId,
-                  courseTitle: courses.title,
-                  completedAt: lessonCompletions.completedAt,
-                })
-                .from(lessonCompletions)
-                .innerJoin(courseLessons, eq(courseLessons.id, lessonCompletions.lessonId))
-                .innerJoin(courses, eq(courses.id, lessonCompletions.courseId))
-                .where(
-                  and(
-                    eq(lessonCompletions.studentId, actor.id),
-                    inArray(lessonCompletions.courseId, courseIds),
-                  ),
-                )
-                .orderBy(desc(lessonCompletions.completedAt), desc(lessonCompletions.id))
-                .limit(RECENT_COMPLETIONS_LIMIT);
+          courseIds.length === 0 ? [] : await recentCompletions(tx, { studentId: actor.id, courseIds });
         const progressSum = courseList.reduce((sum, course) => sum + course.progress, 0);
         return {
           summary: {

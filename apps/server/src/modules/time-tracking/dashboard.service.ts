@@ -1,6 +1,7 @@
 import type { DashboardCourse, MyDashboard, SessionUser, StudentCourse } from '@cursus/contracts';
-import { and, eq, isNotNull, max } from 'drizzle-orm';
+import { and, eq, isNotNull, max, sql } from 'drizzle-orm';
 import { type Database, type Tx, tenantOf } from '../../db/client.ts';
+import { reusable } from '../../db/reusable.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LearningService } from '../courses/courses.module.ts';
 import { parisDaysIntoWeek } from './paris-calendar.ts';
@@ -18,12 +19,17 @@ export function createDashboardService(deps: {
   const { database, timeTracking, learning, now } = deps;
 
   /** The last time tracked on each formation: time spent reading counts as activity, not only completions. */
-  async function trackedActivity(tx: Tx, user: SessionUser) {
-    const rows = await tx
+  const lastTrackedPerCourse = reusable((db) =>
+    db
       .select({ courseId: userTimeTracking.courseId, at: max(userTimeTracking.lastActivityAt) })
       .from(userTimeTracking)
-      .where(and(eq(userTimeTracking.userId, user.id), isNotNull(userTimeTracking.courseId)))
-      .groupBy(userTimeTracking.courseId);
+      .where(
+        and(eq(userTimeTracking.userId, sql.placeholder('userId')), isNotNull(userTimeTracking.courseId)),
+      )
+      .groupBy(userTimeTracking.courseId),
+  );
+  async function trackedActivity(tx: Tx, user: SessionUser) {
+    const rows = await lastTrackedPerCourse(tx, { userId: user.id });
     return new Map(rows.map((row) => [row.courseId!, row.at]));
   }
 

@@ -11,24 +11,46 @@ const parts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** The wall-clock fields of an instant in Paris. */
-function wallClock(at: Date) {
+const HOUR_MS = 3_600_000;
+/** Offsets already computed, by UTC hour; bounded, as a long-running server meets new hours. */
+const offsetByHour = new Map<number, number>();
+const OFFSETS_KEPT = 10_000;
+
+/**
+ * Paris's offset from UTC at an instant, in milliseconds (1 h in winter, 2 h in summer). It changes
+ * on the hour in UTC (01:00), so it is read from Intl once per UTC hour: formatToParts costs about
+ * 10 µs, and Mon Suivi's week and day bounds asked for it about ten times a request (issue 12).
+ */
+function offsetAt(at: Date): number {
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  const known = offsetByHour.get(hour);
+  if (known !== undefined) return known;
   const fields = Object.fromEntries(parts.formatToParts(at).map((part) => [part.type, part.value]));
-  return {
-    year: Number(fields.year),
-    month: Number(fields.month),
-    day: Number(fields.day),
-    hour: Number(fields.hour),
-    minute: Number(fields.minute),
-    second: Number(fields.second),
-  };
+  const asUtc = Date.UTC(
+    Number(fields.year),
+    Number(fields.month) - 1,
+    Number(fields.day),
+    Number(fields.hour),
+    Number(fields.minute),
+    Number(fields.second),
+  );
+  const offset = asUtc - Math.floor(at.getTime() / 1000) * 1000;
+  if (offsetByHour.size >= OFFSETS_KEPT) offsetByHour.clear();
+  offsetByHour.set(hour, offset);
+  return offset;
 }
 
-/** Paris's offset from UTC at an instant, in milliseconds (1 h in winter, 2 h in summer). */
-function offsetAt(at: Date): number {
-  const wall = wallClock(at);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+/** The wall-clock fields of an instant in Paris. */
+function wallClock(at: Date) {
+  const wall = new Date(at.getTime() + offsetAt(at));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 /** The instant of midnight, Paris time, of a calendar day (month from 1). */

@@ -14,6 +14,7 @@ import {
 } from '@cursus/contracts';
 import { and, desc, eq, fillPlaceholders, inArray, isNull, sql } from 'drizzle-orm';
 import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
+import { reusable } from '../../db/reusable.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type AuditService, auditActorOf } from '../audit/audit.module.ts';
 import type { LearningService } from '../courses/courses.module.ts';
@@ -308,6 +309,32 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
    * session's recorded time. One statement in the caller's transaction, the organisation's weekly
    * goal (SPEC 4) with it, for Mon Suivi.
    */
+  /** The learner's time of the day, of the week and in all, and their weekly goal: one statement. */
+  const timeOf = reusable((db) => {
+    const duration = userTimeTracking.durationSeconds;
+    const dayStart = timestamp(sql.placeholder('dayStart'));
+    const weekStart = timestamp(sql.placeholder('weekStart'));
+    return db
+      .select({
+        today: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${dayStart}), 0)::int`,
+        week: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${weekStart}), 0)::int`,
+        open: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionEnd} is null), 0)::int`,
+        total: sql<
+          number | null
+        >`(select ${userTotalTime.totalTimeSeconds} from ${userTotalTime} where ${userTotalTime.userId} = ${sql.placeholder('userId')})`,
+        goalHours: sql<
+          number | null
+        >`(select ${timeTrackingSettings.weeklyGoalHours} from ${timeTrackingSettings} where ${timeTrackingSettings.organizationId} = ${sql.placeholder('organizationId')})`,
+      })
+      .from(userTimeTracking)
+      .where(
+        and(
+          eq(userTimeTracking.userId, sql.placeholder('userId')),
+          sql`(${userTimeTracking.sessionStart} >= ${weekStart} or ${userTimeTracking.sessionEnd} is null)`,
+        ),
+      );
+  });
+
   async function readTime(
     tx: Tx,
     user: SessionUser,
@@ -315,26 +342,12 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
   ): Promise<{ time: MyTime; weeklyGoalHours: number }> {
     const dayStart = startOfParisDay(at);
     const weekStart = startOfParisWeek(at);
-    const duration = userTimeTracking.durationSeconds;
-    const [row] = await tx
-      .select({
-        today: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${timestamp(dayStart)}), 0)::int`,
-        week: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${timestamp(weekStart)}), 0)::int`,
-        open: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionEnd} is null), 0)::int`,
-        total: sql<
-          number | null
-        >`(select ${userTotalTime.totalTimeSeconds} from ${userTotalTime} where ${userTotalTime.userId} = ${user.id})`,
-        goalHours: sql<
-          number | null
-        >`(select ${timeTrackingSettings.weeklyGoalHours} from ${timeTrackingSettings} where ${timeTrackingSettings.organizationId} = ${user.organizationId})`,
-      })
-      .from(userTimeTracking)
-      .where(
-        and(
-          eq(userTimeTracking.userId, user.id),
-          sql`(${userTimeTracking.sessionStart} >= ${timestamp(weekStart)} or ${userTimeTracking.sessionEnd} is null)`,
-        ),
-      );
+    const [row] = await timeOf(tx, {
+      userId: user.id,
+      organizationId: user.organizationId,
+      dayStart: dayStart.toISOString(),
+      weekStart: weekStart.toISOString(),
+    });
     const open = Number(row?.open ?? 0);
     return {
       time: {
