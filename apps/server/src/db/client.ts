@@ -13,7 +13,6 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { registerConnection } from './reusable.ts';
 
 /**
  * Handles without drizzle's relational query API (`db.query.<table>`): nothing uses it, and with a
@@ -294,6 +293,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 const dialect = new PgDialect();
 
+/** The connection of each tenant transaction on PostgreSQL, for statements built once (db/reusable.ts). */
+const connections = new WeakMap<Tx, pg.ClientBase>();
+
+/** The pooled connection `tx` runs on; undefined on the embedded engine. */
+export function connectionOf(tx: Tx): pg.ClientBase | undefined {
+  return connections.get(tx);
+}
+
 /**
  * Drizzle's transaction on a connection of the requests' pool, begun together with the tenant's
  * settings: `begin` and the settings travel as one simple query, one round trip where Drizzle's
@@ -311,7 +318,7 @@ async function pooledTenantTransaction<T>(
   try {
     const session = new NodePgSession(client, dialect, undefined);
     const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
-    registerConnection(tx, client);
+    connections.set(tx, client);
     try {
       await client.query(`begin; ${settings}`);
       const result = await work(tx);

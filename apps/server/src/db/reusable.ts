@@ -1,14 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import type { Db, Tx } from './client.ts';
-
-/** The connection of each tenant transaction on PostgreSQL (pooledTenantTransaction registers it). */
-const connections = new WeakMap<object, pg.ClientBase>();
-
-export function registerConnection(tx: Tx, connection: pg.ClientBase) {
-  connections.set(tx, connection);
-}
+import { connectionOf, type Db, type Tx } from './client.ts';
 
 /** The connection a reusable statement runs on: its caller's, whatever else runs meanwhile. */
 const running = new AsyncLocalStorage<pg.ClientBase>();
@@ -43,7 +36,7 @@ export function reusable<Result>(build: (db: Db) => Preparable<Result>) {
   const name = `r${statements}`;
   let prepared: ReturnType<Preparable<Result>['prepare']> | undefined;
   return (tx: Tx, values: Record<string, unknown> = {}): Promise<Result> => {
-    const connection = connections.get(tx);
+    const connection = connectionOf(tx);
     if (!connection)
       return build(tx as unknown as Db)
         .prepare(name)
