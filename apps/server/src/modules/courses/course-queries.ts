@@ -278,66 +278,79 @@ export async function loadOutline(tx: Tx, courseIds: string[], studentId?: strin
   return { outlines, completions };
 }
 
-/** A module of outlineJson, as PostgreSQL's json_build_object writes it. */
-export interface OutlineJsonModule {
-  id: string;
-  title: string;
-  position: number;
-  lessons: {
-    id: string;
-    title: string;
-    type: string;
-    estimatedMinutes: number;
-    position: number;
-    completedAt: string | null;
-  }[];
-}
+/**
+ * A row of outlineJson: a module and one of its lessons (null for a module without any), with the
+ * learner's completion of it, as PostgreSQL's json_build_array writes them.
+ */
+export type OutlineJsonRow = [
+  moduleId: string,
+  moduleTitle: string,
+  modulePosition: number,
+  lessonId: string | null,
+  lessonTitle: string | null,
+  lessonType: string | null,
+  estimatedMinutes: number | null,
+  lessonPosition: number | null,
+  completedAt: string | null,
+];
 
 /**
  * The formation's outline as one JSON column of the statement that reads the formation, with the
  * learner's completions: what loadOutline gives, without a statement and a round trip of its own
  * (issue 12: every statement costs the server a round trip and the database a plan and its
  * policies). Same order, lessons' summaries only. `courseId` is the outer statement's column.
+ *
+ * One flat join per formation rather than a JSON object per module: the lessons and the learner's
+ * completions are then read once each by formation (indexes on course_id), not probed lesson by
+ * lesson (178 buffers for a learner's two formations against 52, measured at scale 1).
  */
 export function outlineJson(
   courseId: SQL | AnyColumn,
   studentId: string | Placeholder,
-): SQL<OutlineJsonModule[]> {
-  return sql<OutlineJsonModule[]>`(
-    select coalesce(json_agg(json_build_object(
-      'id', m.id, 'title', m.title, 'position', m.position,
-      'lessons', (
-        select coalesce(json_agg(json_build_object(
-          'id', l.id, 'title', l.title, 'type', l.type, 'estimatedMinutes', l.estimated_minutes,
-          'position', l.position, 'completedAt', c.completed_at) order by l.position, l.id), '[]'::json)
-        from ${courseLessons} l
-        left join ${lessonCompletions} c on c.lesson_id = l.id and c.student_id = ${studentId}
-        where l.module_id = m.id)
-    ) order by m.position, m.id), '[]'::json)
-    from ${courseModules} m where m.course_id = ${courseId})`;
+): SQL<OutlineJsonRow[]> {
+  return sql<OutlineJsonRow[]>`(
+    select coalesce(json_agg(json_build_array(
+      m.id, m.title, m.position, l.id, l.title, l.type, l.estimated_minutes, l.position, c.completed_at
+    ) order by m.position, m.id, l.position, l.id), '[]'::json)
+    from ${courseModules} m
+    left join ${courseLessons} l on l.module_id = m.id and l.course_id = m.course_id
+    left join ${lessonCompletions} c
+      on c.lesson_id = l.id and c.student_id = ${studentId} and c.course_id = m.course_id
+    where m.course_id = ${courseId})`;
 }
 
 /** outlineJson's value as loadOutline gives it, for one formation. */
-export function toOutline(courseId: string, modules: OutlineJsonModule[]) {
+export function toOutline(courseId: string, rows: OutlineJsonRow[]) {
   const completions = new Map<string, Date>();
-  const outline: CourseModule[] = modules.map((module) => ({
-    id: module.id,
-    courseId,
-    title: module.title,
-    position: module.position,
-    lessons: module.lessons.map((lesson) => {
-      if (lesson.completedAt) completions.set(lesson.id, new Date(lesson.completedAt));
-      return {
-        id: lesson.id,
-        courseId,
-        moduleId: module.id,
-        title: lesson.title,
-        type: lesson.type as LessonType,
-        estimatedMinutes: lesson.estimatedMinutes,
-        position: lesson.position,
-      };
-    }),
-  }));
+  const outline: CourseModule[] = [];
+  let module: CourseModule | undefined;
+  for (const [
+    moduleId,
+    moduleTitle,
+    modulePosition,
+    lessonId,
+    title,
+    type,
+    minutes,
+    position,
+    completedAt,
+  ] of rows) {
+    if (module?.id !== moduleId) {
+      module = { id: moduleId, courseId, title: moduleTitle, position: modulePosition, lessons: [] };
+      outline.push(module);
+    }
+    if (lessonId === null) continue;
+    module.lessons.push({
+      id: lessonId,
+      courseId,
+      moduleId,
+      title: title!,
+      type: type as LessonType,
+      estimatedMinutes: minutes!,
+      position: position!,
+    });
+    if (completedAt) completions.set(lessonId, new Date(completedAt));
+  }
   return { outline, completions };
 }
 
