@@ -222,6 +222,10 @@ describe(`the learner's formations on ${ENGINE} (SPEC 6)`, () => {
     ]);
     expect(progression.recentCompletions.map((item) => item.lessonTitle)).toHaveLength(4);
     expect(progression.recentCompletions[0]!.courseTitle).toBe('Premiers secours');
+    // The list counts the same completions and dates its last activity by the newest of them.
+    const [listed] = (await myCourses()).items;
+    expect(listed).toMatchObject({ completedLessons: 4, totalLessons: 4 });
+    expect(listed!.lastActivityAt).toBe(progression.recentCompletions[0]!.completedAt);
   });
 
   it('recomputes progress when the trainer adds or removes a lesson', async () => {
