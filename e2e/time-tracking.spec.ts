@@ -24,7 +24,7 @@ let students: DemoAccount[];
 const openedPages: OpenedPage[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ seeded: inject('seededDemo') });
+  server = await startServer({ seeded: inject('seededDemo'), bundle: inject('serverBundle') });
   students = (await server.readDemoAccounts()).filter((account) => account.role === 'student');
   browser = await launchBrowser();
 });

@@ -30,7 +30,7 @@ export function useJourney(): Journey {
     // Start both at once: the server takes seconds to open its database. Keep whichever
     // started even if the other failed, so afterAll can still stop it.
     const [started, launched] = await Promise.allSettled([
-      startServer({ seeded: inject('seededDemo') }),
+      startServer({ seeded: inject('seededDemo'), bundle: inject('serverBundle') }),
       launchBrowser(),
     ]);
     if (started.status === 'fulfilled') server = started.value;

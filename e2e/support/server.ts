@@ -150,14 +150,17 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
  * initdb, migrations and seed that every spec file would otherwise repeat. On PostgreSQL the server
  * gets its own copy of the seeded template database, dropped when it stops.
  * TEST_CLOCK is on (only here): journeys move the server's clock with `setClockOffset` instead of waiting.
+ * With `bundle` (see server-bundle.ts) the server runs from that prebuilt module instead of through tsx.
  */
-export async function startServer(options: { seeded?: SeededDemo } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: { seeded?: SeededDemo; bundle?: string } = {},
+): Promise<RunningServer> {
   if (!existsSync(join(REPO_ROOT, SERVER_ENTRY))) throw new Error(`${SERVER_ENTRY} does not exist`);
   if (!existsSync(WEB_INDEX)) {
     throw new Error('apps/web/dist/index.html is missing: run `npm run build` (or `npm run test:e2e`) first');
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'cursus-e2e-'));
-  const { seeded } = options;
+  const { seeded, bundle } = options;
   if (seeded) await cp(seeded.dataDir, dataDir, { recursive: true });
   let database: string | null = null;
   if (seeded?.database) {
@@ -208,7 +211,7 @@ export async function startServer(options: { seeded?: SeededDemo } = {}): Promis
   };
 
   const launch = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+    child = spawn(process.execPath, bundle ? [bundle] : ['--import', 'tsx', SERVER_ENTRY], {
       cwd: REPO_ROOT,
       env: childEnv({
         DATA_DIR: dataDir,
