@@ -172,20 +172,19 @@ export function createLearningService(options: { database: Database; files: File
       .where(visibleTo(LEARNER))
       .orderBy(asc(courses.title), asc(courses.id)),
   );
-  /** The learner's newest completions in the formations they still see. */
-  const recentCompletions = reusable((db) =>
-    db
+  /**
+   * The learner's newest completions in the formations they still see: the newest are kept first,
+   * then joined to their lesson and formation (joining every completion first read twice the buffers).
+   */
+  const recentCompletions = reusable((db) => {
+    const newest = db
       .select({
+        id: lessonCompletions.id,
         lessonId: lessonCompletions.lessonId,
-        lessonTitle: courseLessons.title,
-        moduleId: courseLessons.moduleId,
         courseId: lessonCompletions.courseId,
-        courseTitle: courses.title,
         completedAt: lessonCompletions.completedAt,
       })
       .from(lessonCompletions)
-      .innerJoin(courseLessons, eq(courseLessons.id, lessonCompletions.lessonId))
-      .innerJoin(courses, eq(courses.id, lessonCompletions.courseId))
       .where(
         and(
           eq(lessonCompletions.studentId, sql.placeholder('studentId')),
@@ -193,8 +192,22 @@ export function createLearningService(options: { database: Database; files: File
         ),
       )
       .orderBy(desc(lessonCompletions.completedAt), desc(lessonCompletions.id))
-      .limit(RECENT_COMPLETIONS_LIMIT),
-  );
+      .limit(RECENT_COMPLETIONS_LIMIT)
+      .as('newest');
+    return db
+      .select({
+        lessonId: newest.lessonId,
+        lessonTitle: courseLessons.title,
+        moduleId: courseLessons.moduleId,
+        courseId: newest.courseId,
+        courseTitle: courses.title,
+        completedAt: newest.completedAt,
+      })
+      .from(newest)
+      .innerJoin(courseLessons, eq(courseLessons.id, newest.lessonId))
+      .innerJoin(courses, eq(courses.id, newest.courseId))
+      .orderBy(desc(newest.completedAt), desc(newest.id));
+  });
   async function findStudentCourseWithOutline(tx: Tx, actor: SessionUser, courseId: string) {
     const [row] = await courseWithOutline(tx, { ...learnerValues(actor), courseId });
     if (!row) throw new AppError('TRAINING_NOT_FOUND');
