@@ -159,7 +159,10 @@ export function createSignaturesService(deps: {
               moduleId === null
                 ? [certifiedSignatures.userId, certifiedSignatures.formationId]
                 : [certifiedSignatures.userId, certifiedSignatures.moduleId],
-            targetWhere: sql`signature_type = ${signatureType}`,
+            // A literal, not a parameter: PostgreSQL picks the partial unique index ON CONFLICT
+            // names when it plans, and a generic plan (the requests' sessions run them, db/client.ts)
+            // cannot tell that a parameter matches the index's predicate.
+            targetWhere: sql`signature_type = ${sql.raw(`'${signatureType}'`)}`,
             set: {
               signatureStatus: 'signed',
               moduleIndex,
