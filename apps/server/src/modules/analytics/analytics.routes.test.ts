@@ -9,13 +9,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoursesWorld, createCoursesWorld, expectStatus } from '../../../test/courses-world.ts';
 import { createConfirmedUser } from '../../../test/helper.ts';
-import { createAnalyticsService } from './analytics.service.ts';
+import { createAnalyticsService, FIGURES_FRESH_MS } from './analytics.service.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 // A Thursday, 12:00 in Paris: the week started on Monday 23 November at 00:00 Paris (22 November 23:00 UTC).
 const NOW = new Date('2026-11-26T11:00:00.000Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+/** The server's clock: NOW, but for a test that lets the dashboard's figures age. */
+let clock = NOW;
 
 let world: CoursesWorld;
 let orgA: string;
@@ -78,7 +80,7 @@ function get<T>(person: 'trainerA' | 'trainerB' | 'studentA1' | 'admin', url: st
 }
 
 beforeAll(async () => {
-  world = await createCoursesWorld({}, { now: () => NOW });
+  world = await createCoursesWorld({}, { now: () => clock });
   const { studentA1: lea, studentA2: hugo, studentB: ines } = world.users;
   orgA = lea.organizationId!;
   orgB = ines.organizationId!;
@@ -191,12 +193,23 @@ describe('the trainer dashboard', () => {
     ]);
   });
 
-  it('counts a learner who signed in within 30 days as active', async () => {
+  it('counts a learner who signed in within 30 days as active, once the figures are a minute old', async () => {
     const { studentA2: hugo } = world.users;
+    const before = await get<TrainerDashboard>('trainerA', '/api/trainer/dashboard');
     await run(sql`insert into sign_in_logs (user_id, organization_id, user_role, created_at)
       values (${hugo.id}, ${orgA}, 'student', ${ago(29 * DAY_MS)})`);
-    const dashboard = await get<TrainerDashboard>('trainerA', '/api/trainer/dashboard');
-    expect(dashboard.learners).toEqual({ total: 2, active: 2 });
+    // Within the minute, the figures computed before are served again, with their time.
+    clock = new Date(NOW.getTime() + FIGURES_FRESH_MS - 1);
+    try {
+      expect(await get<TrainerDashboard>('trainerA', '/api/trainer/dashboard')).toEqual(before);
+      expect(before.computedAt).toBe(NOW.toISOString());
+      clock = new Date(NOW.getTime() + FIGURES_FRESH_MS);
+      const dashboard = await get<TrainerDashboard>('trainerA', '/api/trainer/dashboard');
+      expect(dashboard.learners).toEqual({ total: 2, active: 2 });
+      expect(dashboard.computedAt).toBe(clock.toISOString());
+    } finally {
+      clock = NOW;
+    }
   });
 
   it('gives a new organisation zeros and no average', async () => {

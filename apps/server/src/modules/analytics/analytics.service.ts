@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createRecentFigures } from '../../lib/recent-figures.ts';
 import { type AnalyticsPeriodDays, resolvePeriod } from './analytics-period.ts';
 import { readAnalytics } from './read-analytics.ts';
 import { readDashboard } from './read-dashboard.ts';
@@ -20,6 +21,14 @@ export type SatisfactionOf = (
   organizationId: string,
   range: { from: Date; to: Date; courseId?: string },
 ) => Promise<Satisfaction>;
+
+/**
+ * How long the dashboard's and the analytics' figures are served again (lib/recent-figures.ts):
+ * each sums thousands of an organisation's rows, and a minute-old total reads the same.
+ */
+export const FIGURES_FRESH_MS = 60_000;
+/** Scopes kept per process: an organisation's dashboard, or one of its periods' analytics. */
+const KEPT_SCOPES = 1_000;
 
 /** A share of a whole, in whole percent; null when there is nothing to divide. */
 export const percent = (part: number, whole: number) =>
@@ -43,6 +52,9 @@ export function createAnalyticsService(deps: {
   satisfactionOf?: SatisfactionOf;
 }) {
   const { database, now } = deps;
+  const recent = { freshForMs: FIGURES_FRESH_MS, maxScopes: KEPT_SCOPES, now };
+  const recentDashboards = createRecentFigures<TrainerDashboard>(recent);
+  const recentAnalytics = createRecentFigures<Analytics>(recent);
 
   type Figures = Awaited<ReturnType<typeof readAnalytics>>;
 
@@ -107,15 +119,26 @@ export function createAnalyticsService(deps: {
   }
 
   return {
+    /** The key figures, as computed at `computedAt`: at most FIGURES_FRESH_MS ago. */
     async dashboard(actor: SessionUser): Promise<TrainerDashboard> {
-      const at = now();
-      const { where } = scopeOf(actor);
-      return database.withTenant(tenantOf(actor), (tx) => readDashboard(tx, where, at));
+      const { organizationId, where } = scopeOf(actor);
+      return recentDashboards(organizationId ?? 'platform', () =>
+        database.withTenant(tenantOf(actor), (tx) => readDashboard(tx, where, now())),
+      );
     },
 
+    /** A period's analytics, computed at most FIGURES_FRESH_MS ago (not the indicators': they recompute). */
     async analytics(actor: SessionUser, query: z.output<typeof AnalyticsQuerySchema>): Promise<Analytics> {
-      scopeOf(actor);
-      return analyticsOver(actor, resolvePeriod(query, now()), { courseId: query.courseId });
+      const { organizationId } = scopeOf(actor);
+      const days = resolvePeriod(query, now());
+      const key = [
+        organizationId ?? 'platform',
+        days.fromDay,
+        days.toDay,
+        days.granularity,
+        query.courseId ?? '',
+      ];
+      return recentAnalytics(key.join(' '), () => analyticsOver(actor, days, { courseId: query.courseId }));
     },
 
     analyticsOver,

@@ -30,17 +30,32 @@ export const userTimeTracking = pgTable(
   (table) => [
     // SPEC 7 'select open sessions by user', on every start and check.
     index('user_time_tracking_open_user_id_idx').on(table.userId).where(sql`${table.sessionEnd} is null`),
-    index('user_time_tracking_user_id_session_start_idx').on(table.userId, table.sessionStart.desc()),
+    // The columns after the search key are read from the index alone (issue 12: an index-only scan
+    // skips a heap page per session and the policy's look at organization_id). Drizzle has no
+    // INCLUDE, and they change no order. A heartbeat already updates last_activity_at, which an
+    // index holds, so these add no index write.
+    // A learner's sessions over a period: connection logs' counts, Mon Suivi's totals.
+    index('user_time_tracking_user_id_session_start_idx').on(
+      table.userId,
+      table.sessionStart.desc(),
+      table.organizationId,
+      table.courseId,
+      table.durationSeconds,
+    ),
     // Analytics: whether a learner was active on a formation since a date (migration 0031).
     index('user_time_tracking_user_id_course_id_last_activity_at_idx').on(
       table.userId,
       table.courseId,
       table.lastActivityAt.desc(),
+      table.organizationId,
     ),
-    // Connection logs: one organisation, a date range; an admin's over every organisation.
+    // Connection logs, dashboard, analytics: one organisation, a date range; an admin's over every organisation.
     index('user_time_tracking_organization_id_session_start_idx').on(
       table.organizationId,
       table.sessionStart.desc(),
+      table.userId,
+      table.courseId,
+      table.durationSeconds,
     ),
     index('user_time_tracking_session_start_idx').on(table.sessionStart.desc()),
     check('user_time_tracking_duration_check', sql`${table.durationSeconds} between 0 and 28800`),

@@ -68,6 +68,8 @@ describe('the trainer dashboard', () => {
     expect(screen.getByRole('link', { name: /Sessions à venir/ }).textContent).toContain(
       'Atelier tableaux croisés',
     );
+    // Served again for a minute by the server: the page says when they were computed, in Paris time.
+    expect(screen.getByText(/^Chiffres calculés le 26 nov\. 2026, 12:00/)).toBeTruthy();
   });
 
   it('lists the learners to follow up, with how long they have been idle', async () => {

@@ -257,6 +257,9 @@ export function TrainerDashboard() {
       {isNew && <GettingStarted />}
       <KeyFigures dashboard={dashboard} format={format} />
       {!isNew && <Attention attention={dashboard.attention} />}
+      <p className="text-muted-foreground text-xs">
+        {t('dashboard.computed', { date: format.dateTime(dashboard.computedAt) })}
+      </p>
     </div>
   );
 }
