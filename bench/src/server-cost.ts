@@ -1,11 +1,12 @@
 /**
- * The server's own CPU per request of each learner read route, in process and one request at a time
+ * The server's own CPU per request of each learner and trainer read route, in process and one request at a time
  * (issue 12, point 2): the app is built as the server builds it and called with `inject` on a
  * dataset database, and `process.cpuUsage()` is read around each route's requests. No socket or load
  * generator shares the machine's cores with it, so the figure for a route over the baseline's moves
  * little with what else the machine does, where requests per second under load move with it.
  *
- *   npm run bench:server-cost -- [--scale 1] [--requests 1500] [--learner gen-l-1234] [--cpu-prof FILE]
+ *   npm run bench:server-cost -- [--scale 1] [--requests 1500] [--learner gen-l-1234] [--trainer gen-t-1]
+ *     [--only trainer] [--cpu-prof FILE]
  *
  * The dataset database of `--scale` must exist (`npm run bench -- --scale 1`, or `bench:seed`). To
  * compare commits, run it from a checkout of each (`git worktree add /tmp/before <commit>`, with
@@ -27,6 +28,9 @@ const { values: args } = parseArgs({
     scale: { type: 'string', default: '1' },
     requests: { type: 'string', default: '1500' },
     learner: { type: 'string', default: 'gen-l-1234' },
+    trainer: { type: 'string', default: 'gen-t-1' },
+    /** Only the routes whose name contains this (the baseline is always measured). */
+    only: { type: 'string' },
     /** Writes a V8 CPU profile of the measured requests of every route to this file. */
     'cpu-prof': { type: 'string' },
   },
@@ -35,6 +39,7 @@ const REQUESTS = Number(args.requests);
 const WARM_UP = 200;
 const SECRET = 'bench-server-cost-secret-0123456789abcdef';
 const TOKEN = `bench-cost-${process.pid}`;
+const TRAINER_TOKEN = `bench-cost-trainer-${process.pid}`;
 
 const url = databaseUrl(`cursus_dataset_s${args.scale.replace('.', '_')}`);
 const client = new pg.Client({ connectionString: url });
@@ -50,10 +55,15 @@ const { rows } = await client.query<{ id: string; course_id: string; lesson_id: 
 );
 const learner = rows[0];
 if (!learner) throw new Error(`${args.learner} is not an enrolled learner of ${url}`);
-await client.query(
-  `insert into auth_sessions (id, token, expires_at, user_id) values ($1, $1, now() + interval '1 hour', $2)`,
+for (const [token, userId] of [
   [TOKEN, learner.id],
-);
+  [TRAINER_TOKEN, args.trainer],
+]) {
+  await client.query(
+    `insert into auth_sessions (id, token, expires_at, user_id) values ($1, $1, now() + interval '1 hour', $2)`,
+    [token, userId],
+  );
+}
 const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
 const { app } = await buildApp({
   env: parseEnv({
@@ -68,27 +78,33 @@ const { app } = await buildApp({
   webDist: '/nonexistent',
 });
 const cookie = signedSessionCookie(TOKEN, SECRET);
-const routes: [string, string][] = [
-  ['baseline (session, tenant transaction, select 1)', '/api/bench/baseline'],
-  ['learner: formation list', '/api/learning/courses'],
-  ['learner: formation page', `/api/learning/courses/${learner.course_id}`],
-  ['learner: lesson', `/api/learning/courses/${learner.course_id}/lessons/${learner.lesson_id}`],
-  ['learner: Mon Suivi', '/api/time-tracking/dashboard'],
-  ['learner: progression', '/api/learning/progression'],
-  ['learner: notifications', '/api/notifications'],
+const trainerCookie = signedSessionCookie(TRAINER_TOKEN, SECRET);
+const [baselineRoute, ...readRoutes]: [string, string, string][] = [
+  ['baseline (session, tenant transaction, select 1)', '/api/bench/baseline', cookie],
+  ['learner: formation list', '/api/learning/courses', cookie],
+  ['learner: formation page', `/api/learning/courses/${learner.course_id}`, cookie],
+  ['learner: lesson', `/api/learning/courses/${learner.course_id}/lessons/${learner.lesson_id}`, cookie],
+  ['learner: Mon Suivi', '/api/time-tracking/dashboard', cookie],
+  ['learner: progression', '/api/learning/progression', cookie],
+  ['learner: notifications', '/api/notifications', cookie],
+  ['trainer: formation list', '/api/courses', trainerCookie],
+  ['trainer: learner list', '/api/organizations/students', trainerCookie],
+  ['trainer: connection logs, page 1', '/api/time-tracking/connection-logs', trainerCookie],
+  ['trainer: connection logs, page 5', '/api/time-tracking/connection-logs?page=5', trainerCookie],
 ];
+const routes = [baselineRoute!, ...readRoutes.filter(([name]) => !args.only || name.includes(args.only))];
 
 const profiler = args['cpu-prof'] ? new Session() : undefined;
 profiler?.connect();
 await profiler?.post('Profiler.enable');
 try {
-  console.log(`${REQUESTS} requests per route, one at a time, as ${learner.id} on ${url}\n`);
+  console.log(`${REQUESTS} requests per route, one at a time, as ${learner.id} and ${args.trainer} on ${url}\n`);
   console.log('| route | server CPU µs/request | over the baseline |');
   console.log('| --- | ---: | ---: |');
   let baseline = 0;
-  for (const [name, path] of routes) {
+  for (const [name, path, asWho] of routes) {
     const call = async () => {
-      const response = await app.inject({ url: path, headers: { cookie } });
+      const response = await app.inject({ url: path, headers: { cookie: asWho } });
       if (response.statusCode !== 200) throw new Error(`${path}: ${response.statusCode} ${response.body}`);
     };
     for (let i = 0; i < WARM_UP; i += 1) await call();
@@ -109,6 +125,6 @@ try {
 } finally {
   await app.close();
   await database.close();
-  await client.query('delete from auth_sessions where id = $1', [TOKEN]);
+  await client.query('delete from auth_sessions where id = any($1)', [[TOKEN, TRAINER_TOKEN]]);
   await client.end();
 }

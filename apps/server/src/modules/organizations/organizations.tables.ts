@@ -85,7 +85,9 @@ export const profiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('profiles_organization_id_idx').on(table.organizationId),
+    // id and role after the key: an organisation's learners (SPEC 6 roles) are listed, counted and
+    // joined from the index alone, the row-level policy included (issue 12; Drizzle has no INCLUDE).
+    index('profiles_organization_id_idx').on(table.organizationId, table.id, table.role),
     uniqueIndex('profiles_email_idx').on(table.email),
     check('profiles_role_check', sql`${table.role} in ('student', 'trainer', 'admin')`),
     check('profiles_language_check', sql`${table.language} in ('fr', 'en')`),
@@ -103,6 +105,8 @@ export const userRoles = pgTable(
   },
   (table) => [
     uniqueIndex('user_roles_user_id_idx').on(table.userId),
+    // The role looked up per profile of a list (SPEC 6: user_roles first) from the index alone.
+    index('user_roles_user_id_role_idx').on(table.userId, table.role),
     check('user_roles_role_check', sql`${table.role} in ('student', 'trainer', 'admin')`),
   ],
 );
