@@ -98,7 +98,9 @@ const profiler = args['cpu-prof'] ? new Session() : undefined;
 profiler?.connect();
 await profiler?.post('Profiler.enable');
 try {
-  console.log(`${REQUESTS} requests per route, one at a time, as ${learner.id} and ${args.trainer} on ${url}\n`);
+  console.log(
+    `${REQUESTS} requests per route, one at a time, as ${learner.id} and ${args.trainer} on ${url}\n`,
+  );
   console.log('| route | server CPU µs/request | over the baseline |');
   console.log('| --- | ---: | ---: |');
   let baseline = 0;
