@@ -348,6 +348,25 @@ describe('analytics', () => {
     expect(analytics.courses).toEqual([]);
   });
 
+  it('serves a period’s analytics again for a minute, each formation’s apart', async () => {
+    const { studentB: ines } = world.users;
+    const url = '/api/trainer/analytics?period=30d';
+    const before = await get<Analytics>('trainerB', url);
+    await track(orgB, ines.id, courseOfB, ago(2 * HOUR_MS), 600);
+    try {
+      clock = new Date(NOW.getTime() + FIGURES_FRESH_MS - 1);
+      expect(await get<Analytics>('trainerB', url)).toEqual(before);
+      // Another formation filter is another scope: computed now, with the new session.
+      const ofCourse = await get<Analytics>('trainerB', `${url}&courseId=${courseOfB}`);
+      expect(ofCourse.time.totalSeconds).toBe(before.time.totalSeconds + 600);
+      clock = new Date(NOW.getTime() + FIGURES_FRESH_MS);
+      expect((await get<Analytics>('trainerB', url)).time.totalSeconds).toBe(before.time.totalSeconds + 600);
+    } finally {
+      clock = NOW;
+      await run(sql`delete from user_time_tracking where user_id = ${ines.id} and duration_seconds = 600`);
+    }
+  });
+
   it('exports a chart as a CSV file French Excel opens', async () => {
     const response = await world.call(
       'trainerA',
