@@ -187,18 +187,22 @@ export function createConnectionLogsService(deps: {
       if (people.length === 0) return { people, totals, counts: [] };
       const learner = sql`learner.id`;
       const ownSessions = and(eq(userTimeTracking.userId, learner), sessionsWhere(scope));
+      // Each learner's sessions are read once, for their count and their sum.
       const counts = await tx
         .select({
           userId: sql<string>`learner.id`,
-          sessionCount: sql<number>`(select count(*)::int from ${userTimeTracking} where ${ownSessions})`,
-          totalSeconds: sql<number>`(select coalesce(sum(${userTimeTracking.durationSeconds}), 0)::int from ${userTimeTracking} where ${ownSessions})`,
+          sessionCount: sql<number>`own.session_count`,
+          totalSeconds: sql<number>`own.total_seconds`,
           signInCount: system.signInsFragments.count({ ...signInFilter(scope), userId: learner }),
         })
         .from(
           sql`(values ${sql.join(
             people.map((person) => sql`(${person.id})`),
             sql`, `,
-          )}) as learner(id)`,
+          )}) as learner(id)
+          cross join lateral (select count(*)::int as session_count,
+            coalesce(sum(${userTimeTracking.durationSeconds}), 0)::int as total_seconds
+            from ${userTimeTracking} where ${ownSessions}) as own`,
         );
       return { people, totals, counts };
     });
