@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudgets } from './build/bundle-budgets';
-import { createFirstLoadTest } from './build/first-load';
+import { createFirstLoadTest, usesOnlyLibraries } from './build/first-load';
 import { precompress } from './build/precompress';
 import { pureContracts } from './build/pure-contracts';
 
@@ -15,8 +15,33 @@ const DARK_BACKGROUND = '#020617';
 const VENDOR_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
 
+const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+/** The sign-in page (bundle-budgets.json's first screen). */
+const SIGN_IN_PAGE = fileURLToPath(new URL('./src/app/routes/auth/auth.tsx', import.meta.url));
+
 /** What of them the first screen runs (the entry's static imports): the rest goes with its screens. */
-const isInFirstLoad = createFirstLoadTest(fileURLToPath(new URL('./src/main.tsx', import.meta.url)));
+const isInFirstLoad = createFirstLoadTest([ENTRY]);
+const isInSignInLoad = createFirstLoadTest([ENTRY, SIGN_IN_PAGE]);
+
+/**
+ * What every signed-in page loads around it: its frame (sidebar, notifications, help, time tracker)
+ * and the query cache's provider (app/lazy-route.tsx).
+ */
+const isInSignedInFrame = createFirstLoadTest(
+  ['./src/app/signed-in-layout.tsx', './src/app/query-provider.tsx'].map((file) =>
+    fileURLToPath(new URL(file, import.meta.url)),
+  ),
+);
+
+/** The libraries every signed-in page loads: the vendor chunk's, the icons, zod and TanStack Query. */
+const SIGNED_IN_LIBRARIES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|lucide-react|zod|@tanstack[\\/](query-core|react-query))[\\/]/;
+
+/** The app's shared code. */
+const SHARED_CODE = /[\\/]src[\\/](components|lib|hooks)[\\/]/;
+
+/** One lucide-react icon: a module of its own, about 0.5 KB. */
+const LUCIDE_ICON = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 /** src/locales/en/courses.json, loaded by lib/i18n.ts as a chunk of its own. */
 const LOCALE_FILE = /\/locales\/(\w+)\/([\w-]+)\.json$/;
@@ -105,6 +130,43 @@ export default defineConfig({
             // every page but the sign-in screens loads: one chunk, the whole library.
             // After the vendor group: a group also takes what its modules import, and React is the vendor's.
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // Each icon shared by a different set of pages was a chunk of its own (about 30 on Mon Suivi,
+            // a request each for a few hundred bytes): one chunk for every icon but the sign-in screen's,
+            // which stay in its load (150 KB budget). Without their dependencies (lucide's icon factory,
+            // React): the sign-in screen loads those and would load this chunk with them.
+            {
+              name: (moduleId, context) =>
+                LUCIDE_ICON.test(moduleId) && !isInSignInLoad(moduleId, context) ? 'icons' : null,
+              debugName: 'icons',
+              includeDependenciesRecursively: false,
+            },
+            // The signed-in frame's modules were about 40 chunks of a few hundred bytes, one for each set
+            // of pages sharing it: one chunk, as every signed-in page loads all of them. Not what the
+            // sign-in screen loads too, nor their dependencies, for the same reason as the icons; nor
+            // the lazily loaded modules, which stay chunks of their own (the budgets name them).
+            {
+              name: (moduleId, context) =>
+                isInSignedInFrame(moduleId, context) &&
+                !isInSignInLoad(moduleId, context) &&
+                !context.getModuleInfo(moduleId)?.dynamicImporters.length
+                  ? 'signed-in'
+                  : null,
+              debugName: 'signed-in',
+              includeDependenciesRecursively: false,
+            },
+            // The rest of the shared code was a chunk per set of pages using it (8 on Mon Suivi): one
+            // chunk. Only modules that use no library but those every signed-in page loads, nor any
+            // lazily loaded module, so that a page loading it loads nothing heavier with it.
+            {
+              name: (moduleId, context) =>
+                SHARED_CODE.test(moduleId) &&
+                !isInSignInLoad(moduleId, context) &&
+                usesOnlyLibraries(moduleId, context, (id) => SIGNED_IN_LIBRARIES.test(id))
+                  ? 'shared'
+                  : null,
+              debugName: 'shared',
+              includeDependenciesRecursively: false,
+            },
           ],
         },
         // en/courses.json and fr/courses.json would both be "courses-<hash>.js": name the language.

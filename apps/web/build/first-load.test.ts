@@ -1,9 +1,17 @@
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { createFirstLoadTest } from './first-load';
+import { createFirstLoadTest, usesOnlyLibraries } from './first-load';
+
+interface TestModule {
+  imports?: string[];
+  dynamicImports?: string[];
+  dynamicImporters?: string[];
+  code?: string;
+  exports?: string[];
+}
 
 /** A module graph: each module's static and dynamic imports. */
-function graph(modules: Record<string, { imports?: string[]; dynamicImports?: string[] }>) {
+function graph(modules: Record<string, TestModule>) {
   let reads = 0;
   return {
     get reads() {
@@ -16,6 +24,9 @@ function graph(modules: Record<string, { imports?: string[]; dynamicImports?: st
         ? ({
             importedIds: module.imports ?? [],
             dynamicallyImportedIds: module.dynamicImports ?? [],
+            dynamicImporters: module.dynamicImporters ?? [],
+            code: module.code ?? '',
+            exports: module.exports ?? [],
           } as unknown as Rolldown.ModuleInfo)
         : null;
     },
@@ -30,21 +41,90 @@ describe('first load', () => {
   });
 
   it('holds what the entry imports statically, directly or not', () => {
-    const isInFirstLoad = createFirstLoadTest('main');
+    const isInFirstLoad = createFirstLoadTest(['main']);
     expect(['main', 'react', 'router'].map((id) => isInFirstLoad(id, modules))).toEqual([true, true, true]);
   });
 
   it('leaves out what only a lazily loaded module imports', () => {
-    const isInFirstLoad = createFirstLoadTest('main');
+    const isInFirstLoad = createFirstLoadTest(['main']);
     expect(isInFirstLoad('page', modules)).toBe(false);
     expect(isInFirstLoad('query-infinite', modules)).toBe(false);
   });
 
   it('walks the graph once per chunking pass', () => {
-    const isInFirstLoad = createFirstLoadTest('main');
+    const isInFirstLoad = createFirstLoadTest(['main']);
     isInFirstLoad('react', modules);
     const reads = modules.reads;
     isInFirstLoad('page', modules);
     expect(modules.reads).toBe(reads);
+  });
+
+  it('takes from lucide-react only the icons a module names', () => {
+    const index = '/app/node_modules/lucide-react/dist/esm/lucide-react.mjs';
+    const icon = (name: string) => `/app/node_modules/lucide-react/dist/esm/icons/${name}.mjs`;
+    const lucide = graph({
+      main: { imports: ['page', index] },
+      page: { imports: [index], code: 'import { X, Award as Medal } from "lucide-react";' },
+      [index]: {
+        imports: [icon('x'), icon('award'), icon('bell')],
+        code: [
+          "export { default as X, default as XIcon } from './icons/x.mjs';",
+          "export { default as Award, default as LucideAward } from './icons/award.mjs';",
+          "export { default as Bell } from './icons/bell.mjs';",
+        ].join('\n'),
+      },
+    });
+    const isInPageLoad = createFirstLoadTest(['page']);
+    expect([icon('x'), icon('award'), icon('bell')].map((id) => isInPageLoad(id, lucide))).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    // main names nothing: it loads the whole index, as a namespace import would.
+    const isInFirstLoad = createFirstLoadTest(['main']);
+    expect(isInFirstLoad(icon('bell'), lucide)).toBe(true);
+  });
+
+  it('takes from @cursus/contracts only the parts that declare what a module names', () => {
+    const index = '/repo/packages/contracts/src/index.ts';
+    const roles = '/repo/packages/contracts/src/roles.ts';
+    const contracts = graph({
+      page: { imports: [index], code: 'import { ROLES } from "@cursus/contracts";' },
+      [index]: { imports: [roles], code: 'export * from "./roles.ts";', exports: ['*'] },
+      [roles]: {
+        imports: [`${roles}?contracts-values`, `${roles}?contracts-schemas`],
+        code: [
+          "export { ROLES } from './roles.ts?contracts-values';",
+          "export { RoleSchema } from './roles.ts?contracts-schemas';",
+        ].join('\n'),
+        exports: ['ROLES', 'RoleSchema'],
+      },
+      [`${roles}?contracts-values`]: { exports: ['ROLES'] },
+      [`${roles}?contracts-schemas`]: { imports: ['zod'], exports: ['RoleSchema'] },
+    });
+    const isInPageLoad = createFirstLoadTest(['page']);
+    expect(isInPageLoad(`${roles}?contracts-values`, contracts)).toBe(true);
+    expect(isInPageLoad(`${roles}?contracts-schemas`, contracts)).toBe(false);
+    expect(isInPageLoad('zod', contracts)).toBe(false);
+  });
+});
+
+describe('modules that use only some libraries', () => {
+  const modules = graph({
+    card: { imports: ['/n/node_modules/react/index.js'] },
+    chart: { imports: ['card', '/n/node_modules/recharts/index.js'] },
+    editor: { dynamicImporters: ['page'] },
+    toolbar: { imports: ['card', 'editor'] },
+  });
+  const isReact = (id: string) => id.includes('/node_modules/react/');
+
+  it('accepts a module whose imports stay within the allowed libraries', () => {
+    expect(usesOnlyLibraries('card', modules, isReact)).toBe(true);
+  });
+
+  it('refuses one that reaches another library, or a lazily loaded module', () => {
+    expect(usesOnlyLibraries('chart', modules, isReact)).toBe(false);
+    expect(usesOnlyLibraries('toolbar', modules, isReact)).toBe(false);
+    expect(usesOnlyLibraries('editor', modules, isReact)).toBe(false);
   });
 });
