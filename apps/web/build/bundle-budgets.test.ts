@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BundleBudgets, checkBudgets } from './bundle-budgets';
-import { KB, measureBundle } from './bundle-size';
+import { findImportCycles, KB, measureBundle } from './bundle-size';
 
 // A build as Vite writes it: random bytes do not compress, so each file's gzipped size is its size.
 const SIZES_KB: Record<string, number> = {
@@ -110,6 +110,29 @@ describe('bundle budgets (issue 12)', () => {
     ]);
     withForm.lazyModules[0].besides = ['src/app/routes/missing.tsx'];
     expect(() => checkBudgets(measureBundle(dist), withForm)).toThrow(/missing\.tsx is not loaded lazily/);
+  });
+
+  it('finds chunks that import each other, and only those', () => {
+    expect(measureBundle(dist).importCycles).toEqual([]);
+    const looping = {
+      ...MANIFEST,
+      '_form-d.js': { file: 'assets/form-d.js', imports: ['_vendor-b.js', '_shared-g.js'] },
+      '_shared-g.js': { file: 'assets/shared-g.js', imports: ['_form-d.js'] },
+    };
+    expect(findImportCycles(looping)).toEqual([
+      ['assets/form-d.js', 'assets/shared-g.js', 'assets/form-d.js'],
+    ]);
+  });
+
+  it('fails a build whose chunks import each other, naming the loop', () => {
+    const report = measureBundle(dist);
+    const looping = {
+      ...report,
+      importCycles: [['assets/form-d.js', 'assets/auth-c.js', 'assets/form-d.js']],
+    };
+    expect(checkBudgets(looping, budgets(200, 200))).toEqual([
+      'chunks import each other (assets/form-d.js -> assets/auth-c.js -> assets/form-d.js): change the chunk groups of vite.config.ts',
+    ]);
   });
 
   it('refuses a budget naming a module the build does not load lazily, rather than passing it', () => {

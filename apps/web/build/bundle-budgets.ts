@@ -1,6 +1,7 @@
 /**
  * issue 12: the build fails when the web app grows past the budgets kept in
- * apps/web/bundle-budgets.json, naming each file over and by how much (bench/README.md).
+ * apps/web/bundle-budgets.json, naming each file over and by how much (bench/README.md), and when
+ * chunks import each other.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,9 @@ function describeFiles(files: readonly MeasuredFile[]): string {
 
 /** One sentence per budget exceeded; none when the build fits. */
 export function checkBudgets(report: BundleReport, budgets: BundleBudgets): string[] {
-  const problems: string[] = [];
+  const problems = report.importCycles.map(
+    (cycle) => `chunks import each other (${cycle.join(' -> ')}): change the chunk groups of vite.config.ts`,
+  );
   for (const screen of budgets.firstScreens) {
     const files = measureScreen(report, screen.modules);
     const { gzipped } = sumSizes(files);

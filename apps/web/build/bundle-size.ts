@@ -28,7 +28,7 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
   imports?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 export const KB = 1024;
 
@@ -101,6 +101,29 @@ export interface BundleReport {
   firstLoad: MeasuredFile[];
   /** What opening one lazily loaded module downloads beyond the first load, for each of them. */
   lazyModules: LazyLoad[];
+  /** Chunks that import each other statically, each loop as its files in import order, back to its first. */
+  importCycles: string[][];
+}
+
+/**
+ * Static imports that loop between chunks. Grouping modules into chunks (vite.config.ts) can make
+ * two chunks import each other: a module may then run before one it imports has, and the page fails
+ * with "Cannot access … before initialization" where no source file has a cycle.
+ */
+export function findImportCycles(manifest: Manifest): string[][] {
+  const cycles: string[][] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (key: string, path: string[]) => {
+    state.set(key, 'visiting');
+    for (const imported of manifest[key]?.imports ?? []) {
+      if (state.get(imported) === 'visiting') {
+        cycles.push([...path.slice(path.indexOf(imported)), imported].map((chunk) => manifest[chunk]!.file));
+      } else if (!state.has(imported)) visit(imported, [...path, imported]);
+    }
+    state.set(key, 'done');
+  };
+  for (const key of Object.keys(manifest)) if (!state.has(key)) visit(key, [key]);
+  return cycles;
 }
 
 export function measureBundle(dist: string): BundleReport {
@@ -115,7 +138,7 @@ export function measureBundle(dist: string): BundleReport {
         .map((file) => measureFile(dist, 'lazy', file));
       return { module, files, size: sumSizes(files) };
     });
-  return { dist, firstLoad, lazyModules };
+  return { dist, firstLoad, lazyModules, importCycles: findImportCycles(manifest) };
 }
 
 /** The first load plus what the given lazy modules add to it, each file counted once. */
