@@ -189,22 +189,28 @@ export function createCoursesService(options: { database: Database; organization
               direction(courses.id),
             ];
       return asTenant(actor, async (tx) => {
+        // The organisations' names come in the page's statement: one round trip fewer (issue 12).
         const page = await readPage(
           query,
           tx.select({ total: count() }).from(courses).where(where),
           tx
-            .select(courseListSelection)
+            .select({
+              ...courseListSelection,
+              organizationName: organizations.nameOf(courses.organizationId),
+            })
             .from(courses)
             .where(where)
             .orderBy(...orderBy)
             .$dynamic(),
-          toCourseListItem,
+          (row) => ({
+            ...toCourseListItem(row),
+            organizationName: row.organizationName || DEFAULT_ORGANIZATION_NAME,
+          }),
         );
         const isUnfiltered =
           !query.search && !query.status && query.locked === undefined && !query.archived && query.page === 1;
         return {
           ...page,
-          items: await named(tx, page.items),
           ...(page.total === 0 && isUnfiltered ? { emptyReason: 'EMPTY_COURSES' as const } : {}),
         };
       });

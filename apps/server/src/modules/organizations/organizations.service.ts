@@ -193,6 +193,15 @@ export function createOrganizationsService(options: {
       return organization!;
     },
 
+    /**
+     * An organisation's name as a column of another module's statement, run in its transaction (so
+     * under its tenant's policies): null where it may not see it.
+     */
+    nameOf: (organizationId: SQLWrapper) =>
+      sql<
+        string | null
+      >`(select ${organizations.name} from ${organizations} where ${organizations.id} = ${organizationId})`,
+
     /** Names of the organisations the caller's transaction may see, by id. */
     async namesOf(tx: Tx, organizationIds: string[]): Promise<Map<string, string>> {
       if (organizationIds.length === 0) return new Map();
