@@ -28,7 +28,7 @@ interface ManifestChunk {
   isDynamicEntry?: boolean;
   imports?: string[];
 }
-export type Manifest = Record<string, ManifestChunk>;
+type Manifest = Record<string, ManifestChunk>;
 
 export const KB = 1024;
 
