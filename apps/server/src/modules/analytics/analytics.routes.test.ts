@@ -212,6 +212,28 @@ describe('the trainer dashboard', () => {
     }
   });
 
+  it('computes anew after a change by the organisation’s staff, not after a learner’s', async () => {
+    const before = await get<TrainerDashboard>('trainerA', '/api/trainer/dashboard');
+    clock = new Date(NOW.getTime() + FIGURES_FRESH_MS / 2);
+    try {
+      const language = await world.call('studentA1', 'PATCH', '/api/auth/preferences', { language: 'fr' });
+      expectStatus(language, 200);
+      expect((await get<TrainerDashboard>('trainerA', '/api/trainer/dashboard')).computedAt).toBe(
+        before.computedAt,
+      );
+      const created = expectStatus<{ id: string }>(
+        await world.call('trainerA', 'POST', '/api/courses', { title: 'Nouvelle formation' }),
+        200,
+      );
+      const after = await get<TrainerDashboard>('trainerA', '/api/trainer/dashboard');
+      expect(after.computedAt).toBe(clock.toISOString());
+      expect(after.formations.draft).toBe(before.formations.draft + 1);
+      expectStatus(await world.call('trainerA', 'DELETE', `/api/courses/${created.id}`), 200);
+    } finally {
+      clock = NOW;
+    }
+  });
+
   it('gives a new organisation zeros and no average', async () => {
     const response = await world.testApp.app.inject({
       method: 'GET',

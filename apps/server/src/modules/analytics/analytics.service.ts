@@ -24,11 +24,14 @@ export type SatisfactionOf = (
 
 /**
  * How long the dashboard's and the analytics' figures are served again (lib/recent-figures.ts):
- * each sums thousands of an organisation's rows, and a minute-old total reads the same.
+ * each sums thousands of an organisation's rows. The learners' activity shows within this time;
+ * what the organisation's staff change shows at once (`forgetOrganization`).
  */
 export const FIGURES_FRESH_MS = 60_000;
-/** Scopes kept per process: an organisation's dashboard, or one of its periods' analytics. */
-const KEPT_SCOPES = 1_000;
+/** Figures kept per process: an organisation's dashboard, or one of its periods' analytics. */
+const KEPT_FIGURES = 1_000;
+/** The scope of an admin's figures: every organisation's. */
+const PLATFORM = 'platform';
 
 /** A share of a whole, in whole percent; null when there is nothing to divide. */
 export const percent = (part: number, whole: number) =>
@@ -52,7 +55,7 @@ export function createAnalyticsService(deps: {
   satisfactionOf?: SatisfactionOf;
 }) {
   const { database, now } = deps;
-  const recent = { freshForMs: FIGURES_FRESH_MS, maxScopes: KEPT_SCOPES, now };
+  const recent = { freshForMs: FIGURES_FRESH_MS, maxKept: KEPT_FIGURES, now };
   const recentDashboards = createRecentFigures<TrainerDashboard>(recent);
   const recentAnalytics = createRecentFigures<Analytics>(recent);
 
@@ -122,7 +125,7 @@ export function createAnalyticsService(deps: {
     /** The key figures, as computed at `computedAt`: at most FIGURES_FRESH_MS ago. */
     async dashboard(actor: SessionUser): Promise<TrainerDashboard> {
       const { organizationId, where } = scopeOf(actor);
-      return recentDashboards(organizationId ?? 'platform', () =>
+      return recentDashboards.read(organizationId ?? PLATFORM, '', () =>
         database.withTenant(tenantOf(actor), (tx) => readDashboard(tx, where, now())),
       );
     },
@@ -131,14 +134,23 @@ export function createAnalyticsService(deps: {
     async analytics(actor: SessionUser, query: z.output<typeof AnalyticsQuerySchema>): Promise<Analytics> {
       const { organizationId } = scopeOf(actor);
       const days = resolvePeriod(query, now());
-      const key = [
-        organizationId ?? 'platform',
-        days.fromDay,
-        days.toDay,
-        days.granularity,
-        query.courseId ?? '',
-      ];
-      return recentAnalytics(key.join(' '), () => analyticsOver(actor, days, { courseId: query.courseId }));
+      const variant = [days.fromDay, days.toDay, days.granularity, query.courseId ?? ''].join(' ');
+      return recentAnalytics.read(organizationId ?? PLATFORM, variant, () =>
+        analyticsOver(actor, days, { courseId: query.courseId }),
+      );
+    },
+
+    /**
+     * The organisation's figures are computed anew at their next reading, and the platform's: for
+     * its staff's own changes (an import, an enrolment, a formation published), which they expect
+     * to see at once. An admin without an organisation forgets the platform's only: the trainers of
+     * an organisation an admin changed see it within FIGURES_FRESH_MS.
+     */
+    forgetOrganization(organizationId: string | null) {
+      for (const figures of [recentDashboards, recentAnalytics]) {
+        if (organizationId) figures.forget(organizationId);
+        figures.forget(PLATFORM);
+      }
     },
 
     analyticsOver,
