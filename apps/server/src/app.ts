@@ -538,16 +538,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerSession(app, auth.service);
   // Every audit event recorded while a request is served says where it came from (issue 19).
   app.addHook('onRequest', modules.audit.service.rememberOrigin);
-  // The dashboard and the analytics keep their figures a minute (issue 12): a change the
-  // organisation's staff make shows there at once, forgotten before the answer leaves.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const user = request.sessionUser;
-    const isChange = !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && reply.statusCode < 400;
-    if (isChange && user && user.role !== 'student') {
-      modules.analytics.service.forgetOrganization(user.organizationId ?? null);
-    }
-    return payload;
-  });
+  // The dashboard and the analytics keep their figures a minute: a change the staff make shows there at once.
+  app.addHook('onSend', modules.analytics.service.forgetOnStaffChange);
   if (testClock) {
     await app.register(testClockRoutesPlugin, { clock: testClock, runDueJobs: () => scheduler.tick() });
   }

@@ -7,6 +7,7 @@ import type {
   TrainerDashboard,
 } from '@cursus/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Database, type Tx, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,7 +26,7 @@ export type SatisfactionOf = (
 /**
  * How long the dashboard's and the analytics' figures are served again (lib/recent-figures.ts):
  * each sums thousands of an organisation's rows. The learners' activity shows within this time;
- * what the organisation's staff change shows at once (`forgetOrganization`).
+ * what the organisation's staff change shows at once (`forgetOnStaffChange`).
  */
 export const FIGURES_FRESH_MS = 60_000;
 /** Figures kept per process: an organisation's dashboard, or one of its periods' analytics. */
@@ -141,16 +142,23 @@ export function createAnalyticsService(deps: {
     },
 
     /**
-     * The organisation's figures are computed anew at their next reading, and the platform's: for
-     * its staff's own changes (an import, an enrolment, a formation published), which they expect
-     * to see at once. An admin without an organisation forgets the platform's only: the trainers of
-     * an organisation an admin changed see it within FIGURES_FRESH_MS.
+     * An `onSend` hook of the whole app: after a change made through the API by an organisation's
+     * staff (any successful request but a read, by a trainer or an admin: an import, an enrolment, a
+     * formation published), the organisation's figures and the platform's are computed anew at their
+     * next reading, and this before the answer leaves, so whoever made it sees it at once. An admin
+     * without an organisation drops the platform's only: the trainers of an organisation an admin
+     * changed see it within FIGURES_FRESH_MS, as they see their learners' activity.
      */
-    forgetOrganization(organizationId: string | null) {
-      for (const figures of [recentDashboards, recentAnalytics]) {
-        if (organizationId) figures.forget(organizationId);
-        figures.forget(PLATFORM);
+    async forgetOnStaffChange<Payload>(request: FastifyRequest, reply: FastifyReply, payload: Payload) {
+      const user = request.sessionUser;
+      const isChange = !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && reply.statusCode < 400;
+      if (isChange && user && user.role !== 'student') {
+        for (const figures of [recentDashboards, recentAnalytics]) {
+          if (user.organizationId) figures.forget(user.organizationId);
+          figures.forget(PLATFORM);
+        }
       }
+      return payload;
     },
 
     analyticsOver,
