@@ -266,6 +266,25 @@ describe(`least privilege on ${ENGINE}`, () => {
     expect(policies.filter((row) => bare.test(row.rule))).toEqual([]);
   });
 
+  it('reads set-returning functions in FROM in every policy, where PostgreSQL plans them once', async () => {
+    const result = await testApp.database.db.execute(sql`
+      select p.tablename as table, p.policyname as policy, concat_ws(' / ', p.qual, p.with_check) as rule,
+        array(select proname::text from pg_proc
+          where proretset and pronamespace = 'public'::regnamespace
+            and concat_ws(' / ', p.qual, p.with_check) like '%' || proname || '(%') as functions
+      from pg_policies p where p.schemaname = 'public' order by p.tablename, p.policyname`);
+    const policies = (
+      result as unknown as { rows: { table: string; policy: string; rule: string; functions: string[] }[] }
+    ).rows;
+    const reading = policies.filter((row) => row.functions.length > 0);
+    expect(reading.map((row) => row.policy)).toContain('course_lessons_read');
+    // Migration 0049: `SELECT app_enrolled_course_ids()` runs the function's own query, parsed and
+    // planned again at every statement; `FROM app_enrolled_course_ids()` is inlined.
+    const inSelectList = (row: (typeof reading)[number]) =>
+      row.functions.some((name) => row.rule.includes(`SELECT ${name}(`));
+    expect(reading.filter(inSelectList)).toEqual([]);
+  });
+
   it('runs requests, jobs and tenants as roles that neither are superusers nor bypass row security', async () => {
     const { database } = testApp;
     expect(await currentRole(database.service)).toEqual({

@@ -88,12 +88,13 @@ export function createAttemptsService(options: {
    * The quizzes a learner may see: RLS keeps the active quizzes of their formations and of the group
    * sessions they are invited to. Through a formation, it must be open to learners (and theirs: a
    * quiz may have both); through a session, the session must have started (the quiz opens then).
+   * The learner's formations are read in FROM, where PostgreSQL inlines the function (migration 0049).
    */
   const visible = () =>
     or(
       and(
         isNotNull(quizzes.courseId),
-        sql`${qualified(quizzes, quizzes.courseId)} in (select app_enrolled_course_ids())`,
+        sql`${qualified(quizzes, quizzes.courseId)} in (select enrolled.course_id from app_enrolled_course_ids() enrolled(course_id))`,
         courses.isOpenToLearners(qualified(quizzes, quizzes.courseId)),
       ),
       and(
