@@ -5,6 +5,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Db } from '../../db/client.ts';
 import { CLIENT_IP_HEADER } from '../../plugins/session.ts';
 import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from './auth.tables.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
 
 /**
  * Sliding lifetime: a session unused for 7 days ends, and better-auth moves the end 7 days on at
@@ -62,6 +63,7 @@ export function createAuth(options: {
       autoSignIn: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: ({ user, token }) => mail.sendReset(user, token),
