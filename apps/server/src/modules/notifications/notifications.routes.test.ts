@@ -154,6 +154,10 @@ describe('listing', () => {
     expect(titles(await get('trainerA', '/api/notifications?type=achievement'))).toEqual(['badge']);
     expect(titles(await get('trainerA', '/api/notifications?type=general'))).toEqual(['info', 'other space']);
     expect(titles(await get('trainerA', '/api/notifications?type=all&context=trainer'))).toEqual(['info']);
+    expect(titles(await get('trainerA', '/api/notifications?type=general&context=student'))).toEqual([
+      'other space',
+    ]);
+    expect(titles(await get('trainerA', '/api/notifications?type=achievement&context=student'))).toEqual([]);
   });
 
   it('returns the 50 newest only (SPEC 9)', async () => {

@@ -14,6 +14,7 @@ import {
 } from '@cursus/contracts';
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, TenantContext } from '../../db/client.ts';
+import { reusable } from '../../db/reusable.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notifications } from './notifications.tables.ts';
 
@@ -73,6 +74,29 @@ export function createNotificationsService(options: {
     return rows.map(toNotification);
   }
 
+  /**
+   * The list's statement for each combination of its filters (type, context), built once: Drizzle
+   * building it at every call cost the server as much as the rest of the request (issue 12).
+   */
+  const listStatements = [false, true].flatMap((byContext) =>
+    [false, true].map((byType) =>
+      reusable((db) =>
+        db
+          .select()
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.userId, sql.placeholder('userId')),
+              byType ? eq(notifications.notificationType, sql.placeholder('type')) : undefined,
+              byContext ? eq(notifications.context, sql.placeholder('context')) : undefined,
+            ),
+          )
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(NOTIFICATIONS_FETCH_LIMIT),
+      ),
+    ),
+  );
+
   return {
     createNotifications,
 
@@ -95,19 +119,14 @@ export function createNotificationsService(options: {
 
     /** SPEC 7: one's own, newest first, at most 50, optionally one tab's type and one context. */
     async listNotifications(tenant: TenantContext, query: ListNotificationsQuery) {
+      const byType = query.type !== 'all';
+      const byContext = Boolean(query.context);
       const rows = await database.withTenant(tenant, (tx) =>
-        tx
-          .select()
-          .from(notifications)
-          .where(
-            ownedBy(
-              tenant,
-              query.type === 'all' ? undefined : eq(notifications.notificationType, query.type),
-              query.context ? eq(notifications.context, query.context) : undefined,
-            ),
-          )
-          .orderBy(desc(notifications.createdAt), desc(notifications.id))
-          .limit(NOTIFICATIONS_FETCH_LIMIT),
+        listStatements[Number(byType) + 2 * Number(byContext)]!(tx, {
+          userId: tenant.userId,
+          type: query.type,
+          context: query.context,
+        }),
       );
       return rows.map(toNotification);
     },
