@@ -8,8 +8,18 @@ export default defineConfig({
       'packages/contracts',
       'apps/server',
       'apps/web',
-      // Checks of the project's own tooling (the import boundaries of `npm run lint`).
-      { test: { name: 'tooling', include: ['scripts/**/*.test.ts'], environment: 'node', maxWorkers: 2 } },
+      // Checks of the project's own tooling (the import boundaries of `npm run lint`). Each test starts
+      // dependency-cruiser: a second or two on a quiet machine, past the 5 s default when CI runs the
+      // suites side by side on its two cores.
+      {
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          maxWorkers: 2,
+          testTimeout: 30_000,
+        },
+      },
       // The dataset generator's shapes, on the embedded engine (a few seconds).
       {
         test: {
