@@ -1,13 +1,10 @@
 import type { DashboardCourse, MyDashboard, SessionUser, StudentCourse } from '@cursus/contracts';
-import { and, eq, isNotNull, max, sql } from 'drizzle-orm';
-import { type Database, type Tx, tenantOf } from '../../db/client.ts';
-import { reusable } from '../../db/reusable.ts';
+import { type Database, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { LearningService } from '../courses/courses.module.ts';
 import { parisDaysIntoWeek } from './paris-calendar.ts';
 import { buildRecommendations, expectedSecondsByNow } from './recommendations.ts';
 import type { TimeTrackingService } from './time-tracking.service.ts';
-import { userTimeTracking } from './time-tracking.tables.ts';
 
 /** 'Mon Suivi' (SPEC 2 /dashboard): time, weekly goal, formations, progression score, recommendations. */
 export function createDashboardService(deps: {
@@ -18,32 +15,23 @@ export function createDashboardService(deps: {
 }) {
   const { database, timeTracking, learning, now } = deps;
 
-  /** The last time tracked on each formation: time spent reading counts as activity, not only completions. */
-  const lastTrackedPerCourse = reusable((db) =>
-    db
-      .select({ courseId: userTimeTracking.courseId, at: max(userTimeTracking.lastActivityAt) })
-      .from(userTimeTracking)
-      .where(
-        and(eq(userTimeTracking.userId, sql.placeholder('userId')), isNotNull(userTimeTracking.courseId)),
-      )
-      .groupBy(userTimeTracking.courseId),
-  );
-  async function trackedActivity(tx: Tx, user: SessionUser) {
-    const rows = await lastTrackedPerCourse(tx, { userId: user.id });
-    return new Map(rows.map((row) => [row.courseId!, row.at]));
-  }
-
   return async function getDashboard(user: SessionUser): Promise<MyDashboard> {
     if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
     const at = now();
-    // One transaction, one statement for each kind of data: under load, a page that took a pooled
-    // connection per part (four here) and a statement per page of formations queued behind others.
+    // One transaction and two statements, the time with the last tracked activities, then the
+    // formations: under load, a page that took a pooled connection per part (four here) and a
+    // statement per page of formations queued behind others, and each statement costs PostgreSQL
+    // and the server about as much again as its own work.
     const { time, goalHours, courses, tracked } = await database.withTenant(tenantOf(user), async (tx) => {
-      const { time, weeklyGoalHours } = await timeTracking.readTime(tx, user, at);
+      const { time, weeklyGoalHours, lastTrackedByCourse } = await timeTracking.readTimeAndLastTracked(
+        tx,
+        user,
+        at,
+      );
       return {
         time,
         goalHours: weeklyGoalHours,
-        tracked: await trackedActivity(tx, user),
+        tracked: lastTrackedByCourse,
         courses: await learning.listAllCourses(tx, user),
       };
     });

@@ -12,7 +12,7 @@ import {
   type TimeTrackingSettings,
   type TotalTime,
 } from '@cursus/contracts';
-import { and, desc, eq, fillPlaceholders, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
 import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
 import { reusable } from '../../db/reusable.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -305,44 +305,57 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
   }
 
   /**
-   * Today and this week count sessions by the Paris day they started; the total adds the open
-   * session's recorded time. One statement in the caller's transaction, the organisation's weekly
-   * goal (SPEC 4) with it, for Mon Suivi.
+   * The learner's time of the day, of the week and in all, and their weekly goal (SPEC 4): one
+   * statement in the caller's transaction. Today and this week count sessions by the Paris day they
+   * started; the total adds the open session's recorded time. Mon Suivi also reads, in the same
+   * statement, when time was last tracked on each formation.
    */
-  /** The learner's time of the day, of the week and in all, and their weekly goal: one statement. */
-  const timeOf = reusable((db) => {
-    const duration = userTimeTracking.durationSeconds;
-    const dayStart = timestamp(sql.placeholder('dayStart'));
-    const weekStart = timestamp(sql.placeholder('weekStart'));
-    return db
-      .select({
-        today: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${dayStart}), 0)::int`,
-        week: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${weekStart}), 0)::int`,
-        open: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionEnd} is null), 0)::int`,
-        total: sql<
-          number | null
-        >`(select ${userTotalTime.totalTimeSeconds} from ${userTotalTime} where ${userTotalTime.userId} = ${sql.placeholder('userId')})`,
-        goalHours: sql<
-          number | null
-        >`(select ${timeTrackingSettings.weeklyGoalHours} from ${timeTrackingSettings} where ${timeTrackingSettings.organizationId} = ${sql.placeholder('organizationId')})`,
-      })
-      .from(userTimeTracking)
-      .where(
-        and(
-          eq(userTimeTracking.userId, sql.placeholder('userId')),
-          sql`(${userTimeTracking.sessionStart} >= ${weekStart} or ${userTimeTracking.sessionEnd} is null)`,
-        ),
-      );
-  });
+  function timeStatement(withLastTracked: boolean) {
+    return reusable((db) => {
+      const duration = userTimeTracking.durationSeconds;
+      const userId = sql.placeholder('userId');
+      const dayStart = timestamp(sql.placeholder('dayStart'));
+      const weekStart = timestamp(sql.placeholder('weekStart'));
+      const lastTracked = db
+        .select({ courseId: userTimeTracking.courseId, at: max(userTimeTracking.lastActivityAt).as('at') })
+        .from(userTimeTracking)
+        .where(and(eq(userTimeTracking.userId, userId), isNotNull(userTimeTracking.courseId)))
+        .groupBy(userTimeTracking.courseId)
+        .as('last_tracked');
+      return db
+        .select({
+          today: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${dayStart}), 0)::int`,
+          week: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${weekStart}), 0)::int`,
+          open: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionEnd} is null), 0)::int`,
+          total: sql<
+            number | null
+          >`(select ${userTotalTime.totalTimeSeconds} from ${userTotalTime} where ${userTotalTime.userId} = ${userId})`,
+          goalHours: sql<
+            number | null
+          >`(select ${timeTrackingSettings.weeklyGoalHours} from ${timeTrackingSettings} where ${timeTrackingSettings.organizationId} = ${sql.placeholder('organizationId')})`,
+          // [formation id, ISO time] pairs, as PostgreSQL writes timestamps in JSON.
+          lastTracked: withLastTracked
+            ? sql<
+                [string, string][]
+              >`(select coalesce(json_agg(json_build_array(${lastTracked.courseId}, ${lastTracked.at})), '[]'::json) from ${lastTracked})`
+            : sql<[string, string][]>`'[]'::json`,
+        })
+        .from(userTimeTracking)
+        .where(
+          and(
+            eq(userTimeTracking.userId, userId),
+            sql`(${userTimeTracking.sessionStart} >= ${weekStart} or ${userTimeTracking.sessionEnd} is null)`,
+          ),
+        );
+    });
+  }
+  const timeOf = timeStatement(false);
+  const timeAndLastTrackedOf = timeStatement(true);
 
-  async function readTime(
-    tx: Tx,
-    user: SessionUser,
-    at: Date,
-  ): Promise<{ time: MyTime; weeklyGoalHours: number }> {
+  async function readTimeWith(statement: typeof timeOf, tx: Tx, user: SessionUser, at: Date) {
     const dayStart = startOfParisDay(at);
     const weekStart = startOfParisWeek(at);
-    const [row] = await timeOf(tx, {
+    const [row] = await statement(tx, {
       userId: user.id,
       organizationId: user.organizationId,
       dayStart: dayStart.toISOString(),
@@ -357,10 +370,18 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
         openSessionSeconds: open,
         weekStartsAt: weekStart.toISOString(),
         timeZone: TIME_TRACKING_TIME_ZONE,
-      },
+      } satisfies MyTime,
       weeklyGoalHours: row?.goalHours ?? DEFAULT_TIME_TRACKING_SETTINGS.weeklyGoalHours,
+      lastTrackedByCourse: new Map(
+        (row?.lastTracked ?? []).map(([courseId, at]) => [courseId, new Date(at)]),
+      ),
     };
   }
+
+  const readTime = (tx: Tx, user: SessionUser, at: Date) => readTimeWith(timeOf, tx, user, at);
+  /** readTime, and when time was last tracked on each formation (time spent reading is activity). */
+  const readTimeAndLastTracked = (tx: Tx, user: SessionUser, at: Date) =>
+    readTimeWith(timeAndLastTrackedOf, tx, user, at);
 
   async function myTime(user: SessionUser): Promise<MyTime> {
     const at = now();
@@ -507,6 +528,7 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
     listOpen,
     myTime,
     readTime,
+    readTimeAndLastTracked,
     resetSession,
     resetTotal,
 
