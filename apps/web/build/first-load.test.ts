@@ -92,20 +92,57 @@ describe('first load', () => {
       page: { imports: [index], code: 'import { ROLES } from "@cursus/contracts";' },
       [index]: { imports: [roles], code: 'export * from "./roles.ts";', exports: ['*'] },
       [roles]: {
-        imports: [`${roles}?contracts-values`, `${roles}?contracts-schemas`],
+        imports: [`${roles}?contracts-values`, `${roles}?contracts-schema=RoleSchema`],
         code: [
           "export { ROLES } from './roles.ts?contracts-values';",
-          "export { RoleSchema } from './roles.ts?contracts-schemas';",
+          "export { RoleSchema } from './roles.ts?contracts-schema=RoleSchema';",
         ].join('\n'),
         exports: ['ROLES', 'RoleSchema'],
       },
       [`${roles}?contracts-values`]: { exports: ['ROLES'] },
-      [`${roles}?contracts-schemas`]: { imports: ['zod'], exports: ['RoleSchema'] },
+      [`${roles}?contracts-schema=RoleSchema`]: { imports: ['zod'], exports: ['RoleSchema'] },
     });
     const isInPageLoad = createFirstLoadTest(['page']);
     expect(isInPageLoad(`${roles}?contracts-values`, contracts)).toBe(true);
-    expect(isInPageLoad(`${roles}?contracts-schemas`, contracts)).toBe(false);
+    expect(isInPageLoad(`${roles}?contracts-schema=RoleSchema`, contracts)).toBe(false);
     expect(isInPageLoad('zod', contracts)).toBe(false);
+  });
+
+  it('takes of a contracts route table only the routes a module reads, or all when it passes the table', () => {
+    const index = '/repo/packages/contracts/src/index.ts';
+    const messages = '/repo/packages/contracts/src/messages.ts';
+    const table = `${messages}?contracts-routes=messageRoutes`;
+    const route = (name: string) => `${messages}?contracts-route=messageRoutes.${name}`;
+    const contracts = graph({
+      badge: {
+        imports: [index],
+        code: 'import { messageRoutes } from "@cursus/contracts";\ncallApi(messageRoutes.unreadCount);',
+      },
+      page: {
+        imports: [index],
+        code: 'import { messageRoutes } from "@cursus/contracts";\nlist(messageRoutes);',
+      },
+      [index]: { imports: [messages], code: 'export * from "./messages.ts";', exports: ['*'] },
+      [messages]: {
+        imports: [table],
+        code: "export * as messageRoutes from './messages.ts?contracts-routes=messageRoutes';",
+        exports: ['messageRoutes'],
+      },
+      [table]: {
+        imports: [route('unreadCount'), route('send')],
+        code: [
+          "export { default as unreadCount } from './messages.ts?contracts-route=messageRoutes.unreadCount';",
+          "export { default as send } from './messages.ts?contracts-route=messageRoutes.send';",
+        ].join('\n'),
+        exports: ['unreadCount', 'send'],
+      },
+      [route('unreadCount')]: { exports: ['default'] },
+      [route('send')]: { exports: ['default'] },
+    });
+    const isInBadgeLoad = createFirstLoadTest(['badge']);
+    expect(isInBadgeLoad(route('unreadCount'), contracts)).toBe(true);
+    expect(isInBadgeLoad(route('send'), contracts)).toBe(false);
+    expect(createFirstLoadTest(['page'])(route('send'), contracts)).toBe(true);
   });
 });
 

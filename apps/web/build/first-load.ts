@@ -13,7 +13,7 @@ const INDEXES: Record<string, RegExp> = {
   'lucide-react': /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/,
   '@cursus/contracts': /[\\/]packages[\\/]contracts[\\/]src[\\/]index\.ts$/,
 };
-const RE_EXPORT = /\bexport\s*(?:\{([^}]*)\}|\*)\s*from\s*["']([^"']+)["']/g;
+const RE_EXPORT = /\bexport\s*(?:\{([^}]*)\}|\*(?:\s*as\s+([\w$]+))?)\s*from\s*["']([^"']+)["']/g;
 
 /** `A, B as C` (an import or export list): each entry's [name before `as`, name after it]. */
 function specifiers(list: string): [string, string][] {
@@ -32,15 +32,24 @@ function namedImports(code: string, specifier: string): string[] | undefined {
   return named.flatMap(([, list = '']) => specifiers(list).map(([name]) => name));
 }
 
+/** A re-exported namespace (`export * as messageRoutes from`): an importer may read a few of its members. */
+const NAMESPACE = Symbol('namespace');
+type Declaring = string | { [NAMESPACE]: string };
+
 /**
  * The module that declares `name`, found through the re-exports (`export { a as b } from`,
- * `export * from`) of `moduleId`; `default` is the module itself. Undefined when none declares it.
+ * `export * from`, `export * as name from`) of `moduleId`; `default` is the module itself. Undefined
+ * when none declares it.
  */
-function findDeclaring(moduleId: string, name: string, graph: ModuleGraph, depth = 0): string | undefined {
+function findDeclaring(moduleId: string, name: string, graph: ModuleGraph, depth = 0): Declaring | undefined {
   const module = graph.getModuleInfo(moduleId);
   if (!module || depth > 8) return undefined;
-  for (const [, list, from = ''] of module.code?.matchAll(RE_EXPORT) ?? []) {
+  for (const [, list, namespace, from = ''] of module.code?.matchAll(RE_EXPORT) ?? []) {
     const target = path.resolve(path.dirname(moduleId.replace(/\?.*$/, '')), from);
+    if (namespace !== undefined) {
+      if (namespace === name) return { [NAMESPACE]: target };
+      continue;
+    }
     if (list === undefined) {
       const exports = graph.getModuleInfo(target)?.exports ?? [];
       if (exports.includes(name) || exports.includes('*')) {
@@ -57,13 +66,39 @@ function findDeclaring(moduleId: string, name: string, graph: ModuleGraph, depth
 }
 
 /**
- * The modules `importer` loads of an index: those declaring the names it imports; the whole index
- * when it imports it in another way (a namespace, say) or names something the search cannot find.
+ * The members `code` reads of the namespace it imports as `name` (`messageRoutes.unreadCount`), or
+ * undefined when it uses the namespace otherwise (passes it whole, say).
+ */
+function readMembers(code: string, name: string): string[] | undefined {
+  const body = code.replace(/\bimport\s*\{[^}]*\}\s*from\s*["'][^"']+["']/g, '');
+  const uses = [
+    ...body.matchAll(
+      new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])(\\s*\\.\\s*([\\w$]+))?`, 'g'),
+    ),
+  ];
+  if (uses.some(([, , member]) => member === undefined)) return undefined;
+  return [...new Set(uses.map(([, , member = '']) => member))];
+}
+
+/**
+ * The modules `importer` loads of an index: those declaring the names it imports, and of a namespace
+ * only the members it reads; the whole index when it imports it in another way (a namespace, say) or
+ * names something the search cannot find.
  */
 function followIndex(importer: string, indexId: string, graph: ModuleGraph): string[] {
   const specifier = Object.keys(INDEXES).find((name) => INDEXES[name]?.test(indexId));
-  const names = specifier ? namedImports(graph.getModuleInfo(importer)?.code ?? '', specifier) : undefined;
-  const declaring = names?.map((name) => findDeclaring(indexId, name, graph));
+  const code = graph.getModuleInfo(importer)?.code ?? '';
+  const names = specifier ? namedImports(code, specifier) : undefined;
+  const declaring = names?.flatMap((name): (string | undefined)[] => {
+    const found = findDeclaring(indexId, name, graph);
+    if (typeof found !== 'object') return [found];
+    const members = readMembers(code, name);
+    if (!members) return [found[NAMESPACE]];
+    return members.map((member) => {
+      const declared = findDeclaring(found[NAMESPACE], member, graph);
+      return typeof declared === 'string' ? declared : undefined;
+    });
+  });
   return declaring?.every((id) => id !== undefined) ? declaring : [indexId];
 }
 

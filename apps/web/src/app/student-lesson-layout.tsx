@@ -16,7 +16,7 @@ import { LazyOfflineCompletionSync } from './lazy-offline-completion-sync';
  * SPEC 2: lesson pages go without the student sidebar, so 'J'ai une question ?' sits in their
  * header, the question pre-filled with the formation and lesson on screen.
  */
-export function StudentLessonLayout() {
+export default function StudentLessonLayout() {
   const { t } = useTranslation('navigation');
   const auth = useAuth();
   const { user } = auth;

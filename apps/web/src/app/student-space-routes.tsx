@@ -4,7 +4,6 @@ import { PENDING_SCREENS, paths } from '@/config/paths';
 import { RequireRole } from '@/features/auth/components/require-role';
 import { lazyPage, pendingRoutes, SPACE_NAMESPACES, signedInLayout, translations } from './lazy-route';
 import { QuestionsHubSwitch } from './questions-hub-switch';
-import { StudentLessonLayout } from './student-lesson-layout';
 
 const studentPending = lazyPage(() => import('./routes/student/pending'));
 /** SPEC 2: one profile screen, served inside each space's frame. */
@@ -139,9 +138,10 @@ export function createStudentSpaceRoutes(): RouteObject[] {
             ...pendingRoutes(PENDING_SCREENS.student, studentPending),
           ],
         },
-        // SPEC 2: the student layout does not apply on lesson pages.
+        // SPEC 2: the student layout does not apply on lesson pages. Loaded with them: imported here, it
+        // brought the signed-in frame's chunk into this table's, evaluated in one long task with it.
         {
-          element: <StudentLessonLayout />,
+          lazy: lazyPage(() => import('./student-lesson-layout')),
           children: [
             {
               path: paths.student.lesson.path,
