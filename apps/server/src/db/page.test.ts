@@ -1,6 +1,6 @@
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { readPage } from './page.ts';
+import { readPage, readWindowedPage } from './page.ts';
 
 /** A list of `size` rows read as the query builders are: limit and offset, then awaited. */
 function list(size: number) {
@@ -38,5 +38,30 @@ describe('readPage', () => {
     expect(await read(10, 1)).toEqual({ total: 10, items: 10, counted: 1 });
     expect(await read(23, 2)).toEqual({ total: 23, items: 10, counted: 1 });
     expect(await read(23, 9)).toEqual({ total: 23, items: 0, counted: 1 });
+  });
+});
+
+/** The same list, each row carrying the list's size as a window count would. */
+async function readWindowed(size: number, page: number) {
+  const { count, timesCounted } = list(size);
+  const all = Array.from({ length: size }, (_, index) => ({ id: index + 1, total: size }));
+  const rows = {
+    limit: (limit: number) => ({
+      offset: (offset: number) => Promise.resolve(all.slice(offset, offset + limit)),
+    }),
+  } as unknown as PgSelect;
+  const result = await readWindowedPage({ page, pageSize: 10 }, count, rows, (row) => row);
+  return { total: result.total, items: result.items.length, counted: timesCounted() };
+}
+
+describe('readWindowedPage', () => {
+  it('takes the size from the rows, full page or not, without counting', async () => {
+    expect(await readWindowed(0, 1)).toEqual({ total: 0, items: 0, counted: 0 });
+    expect(await readWindowed(10, 1)).toEqual({ total: 10, items: 10, counted: 0 });
+    expect(await readWindowed(23, 2)).toEqual({ total: 23, items: 10, counted: 0 });
+  });
+
+  it('counts past the last page, where no row carries the size', async () => {
+    expect(await readWindowed(23, 9)).toEqual({ total: 23, items: 0, counted: 1 });
   });
 });

@@ -34,6 +34,33 @@ export async function readPage<Rows extends PgSelect, T>(
   );
 }
 
+/**
+ * readPage for a list whose page statement reads every matching row anyway, to order them (no index
+ * gives its order): the statement selects the list's size with each row, `total: count(*) over ()`,
+ * at no extra cost there, where a count statement would read every row again (issue 12: the trainer's
+ * learner list resolves each person's role per row). Past the last page no row carries the size, and
+ * `count` is sent.
+ */
+export async function readWindowedPage<Rows extends PgSelect, T>(
+  query: PageQuery,
+  count: PromiseLike<{ total: number }[]>,
+  rows: Rows,
+  toItem: (row: Awaited<Rows>[number]) => T,
+): Promise<Page<T>> {
+  let windowTotal: number | undefined;
+  return readPageWith(
+    query,
+    () => (windowTotal === undefined ? count : Promise.resolve([{ total: windowTotal }])),
+    async (limit, offset) => {
+      type Row = Awaited<Rows>[number];
+      const page = await (rows.limit(limit).offset(offset) as unknown as PromiseLike<Row[]>);
+      windowTotal = (page[0] as { total?: number } | undefined)?.total;
+      return page;
+    },
+    toItem,
+  );
+}
+
 /** readPage for statements run by functions (db/reusable.ts), the page's bounds given as values. */
 export async function readPageWith<Row, T>(
   query: PageQuery,

@@ -22,7 +22,7 @@ import {
 } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Database, TenantContext, Tx } from '../../db/client.ts';
-import { type PageQuery, readPage } from '../../db/page.ts';
+import { type PageQuery, readPage, readWindowedPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAttemptCounter, type Limit } from '../../lib/rate-limit.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
@@ -370,7 +370,7 @@ export function createOrganizationsService(options: {
         matchesPerson(filter.search),
       );
       return database.withTenant(tenant, (tx) =>
-        readPage(
+        readWindowedPage(
           page,
           tx.select({ total: count() }).from(profiles).where(where),
           tx
@@ -379,13 +379,14 @@ export function createOrganizationsService(options: {
               email: profiles.email,
               fullName: profiles.fullName,
               organizationId: profiles.organizationId,
+              total: sql<number>`count(*) over ()`.mapWith(Number),
             })
             .from(profiles)
             .where(where)
             .orderBy(asc(profiles.fullName), asc(profiles.id))
             .$dynamic(),
           // Never null: the filter keeps placed learners only.
-          (row) => ({ ...row, organizationId: row.organizationId! }),
+          ({ total: _, ...row }) => ({ ...row, organizationId: row.organizationId! }),
         ),
       );
     },
