@@ -2,9 +2,12 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { readPage, readWindowedPage } from './page.ts';
 
-/** A list of `size` rows read as the query builders are: limit and offset, then awaited. */
+/**
+ * A list of `size` rows read as the query builders are: limit and offset, then awaited. Each row
+ * carries the list's size, as a window count (`readWindowedPage`) selects it; readPage ignores it.
+ */
 function list(size: number) {
-  const all = Array.from({ length: size }, (_, index) => ({ id: index + 1 }));
+  const all = Array.from({ length: size }, (_, index) => ({ id: index + 1, total: size }));
   let counted = 0;
   const count: PromiseLike<{ total: number }[]> = {
     // biome-ignore lint/suspicious/noThenProperty: a query builder is a thenable run when awaited.
@@ -21,9 +24,9 @@ function list(size: number) {
   return { count, rows, timesCounted: () => counted };
 }
 
-async function read(size: number, page: number) {
+async function read(size: number, page: number, reader: typeof readPage = readPage) {
   const { count, rows, timesCounted } = list(size);
-  const result = await readPage({ page, pageSize: 10 }, count, rows, (row) => row);
+  const result = await reader({ page, pageSize: 10 }, count, rows, (row) => row);
   return { total: result.total, items: result.items.length, counted: timesCounted() };
 }
 
@@ -41,27 +44,14 @@ describe('readPage', () => {
   });
 });
 
-/** The same list, each row carrying the list's size as a window count would. */
-async function readWindowed(size: number, page: number) {
-  const { count, timesCounted } = list(size);
-  const all = Array.from({ length: size }, (_, index) => ({ id: index + 1, total: size }));
-  const rows = {
-    limit: (limit: number) => ({
-      offset: (offset: number) => Promise.resolve(all.slice(offset, offset + limit)),
-    }),
-  } as unknown as PgSelect;
-  const result = await readWindowedPage({ page, pageSize: 10 }, count, rows, (row) => row);
-  return { total: result.total, items: result.items.length, counted: timesCounted() };
-}
-
 describe('readWindowedPage', () => {
   it('takes the size from the rows, full page or not, without counting', async () => {
-    expect(await readWindowed(0, 1)).toEqual({ total: 0, items: 0, counted: 0 });
-    expect(await readWindowed(10, 1)).toEqual({ total: 10, items: 10, counted: 0 });
-    expect(await readWindowed(23, 2)).toEqual({ total: 23, items: 10, counted: 0 });
+    expect(await read(0, 1, readWindowedPage)).toEqual({ total: 0, items: 0, counted: 0 });
+    expect(await read(10, 1, readWindowedPage)).toEqual({ total: 10, items: 10, counted: 0 });
+    expect(await read(23, 2, readWindowedPage)).toEqual({ total: 23, items: 10, counted: 0 });
   });
 
   it('counts past the last page, where no row carries the size', async () => {
-    expect(await readWindowed(23, 9)).toEqual({ total: 23, items: 0, counted: 1 });
+    expect(await read(23, 9, readWindowedPage)).toEqual({ total: 23, items: 0, counted: 1 });
   });
 });
