@@ -110,7 +110,8 @@ describe('i18n', () => {
     });
 
     it('fails, rather than render keys, when a namespace has no file', async () => {
-      const namespaces = i18n.options.ns;
+      // i18next adds the namespace to this very array: keep a copy to put back.
+      const namespaces = [...(i18n.options.ns ?? [])];
       try {
         await expect(loadNamespaces(['missing' as Namespace])).rejects.toThrow('Loading translations failed');
       } finally {

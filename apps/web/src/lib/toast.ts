@@ -132,7 +132,8 @@ export const notify = {
     show('error', title, description, action, durationMs),
 };
 
-/** For tests: forget what was shown. */
+/** For tests: forget what was shown, and close what is still open (sonner shows it to the next Toaster). */
 export function resetToastHistory(): void {
   recent.length = 0;
+  loaded?.toast.dismiss();
 }

@@ -1,7 +1,6 @@
 /**
- * happy-dom has no 2D canvas: tests replace signature_pad with this pad, whose strokes they draw.
- *
- *   vi.mock('signature_pad', async () => ({ default: (await import('@/testing/fake-signature-pad')).FakeSignaturePad }));
+ * happy-dom has no 2D canvas: the test setup (setup-tests.ts) replaces signature_pad with this pad
+ * for every test file, and tests draw its strokes.
  */
 export class FakeSignaturePad {
   /** Every pad made since the last `resetFakePads()`, newest last. */
@@ -39,6 +38,11 @@ export class FakeSignaturePad {
     this.strokes.push({ points: [] });
     this.listeners.get('endStroke')?.();
   }
+}
+
+/** Forgets the pads made so far (after each test). */
+export function resetFakePads(): void {
+  FakeSignaturePad.created.length = 0;
 }
 
 /** The pad a test drew on last. */

@@ -30,6 +30,22 @@ describe('session store', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('drops the answer of a check started before a reset (component test files share this module)', async () => {
+    vi.useFakeTimers();
+    const user = buildUser();
+    // The first check fails and tries again after a second, by which time the server says nobody.
+    const answers = [apiError('SERVER_ERROR', 503), { body: { user } }, { body: { user: null } }];
+    mockApi({ 'GET /api/auth/session': () => answers.shift() ?? apiError('SERVER_ERROR', 503) });
+    const before = checkSession();
+    resetSessionStore();
+    await checkSession();
+    expect(getSessionSnapshot().user).toEqual(user);
+    await vi.advanceTimersByTimeAsync(1000);
+    await before;
+    expect(answers).toEqual([]);
+    expect(getSessionSnapshot()).toEqual({ status: 'ready', user, error: null });
+  });
+
   it('tries a server failure once more after a second, as the query cache did', async () => {
     vi.useFakeTimers();
     let answers = 0;

@@ -47,6 +47,8 @@ function recall(): SessionUser | null {
 
 let snapshot: SessionSnapshot = { status: 'loading', user: null, error: null };
 let checking: Promise<void> | undefined;
+/** Moves at each reset (tests), so that a check started before it is known as stale. */
+let generation = 0;
 const listeners = new Set<() => void>();
 
 function publish(next: SessionSnapshot) {
@@ -86,10 +88,17 @@ async function askServer(): Promise<SessionUser | null> {
  * the person this device last saw signed in.
  */
 export function checkSession(): Promise<void> {
-  checking ??= askServer()
+  if (checking) return checking;
+  const asked = generation;
+  // After a reset, the answer of a check made before it belongs to the previous case: dropped.
+  const isCurrent = () => asked === generation;
+  const check = askServer()
     .then(
-      (user) => setSessionUser(user),
+      (user) => {
+        if (isCurrent()) setSessionUser(user);
+      },
       (error: unknown) => {
+        if (!isCurrent()) return;
         const known = snapshot.user ?? (isApiError(error, 'NETWORK_ERROR') ? recall() : null);
         publish({
           status: 'ready',
@@ -99,13 +108,15 @@ export function checkSession(): Promise<void> {
       },
     )
     .finally(() => {
-      checking = undefined;
+      if (checking === check) checking = undefined;
     });
-  return checking;
+  checking = check;
+  return check;
 }
 
-/** Tests start each case from an unknown session. */
+/** Tests start each case from an unknown session, whatever a check of the previous case still awaits. */
 export function resetSessionStore() {
+  generation += 1;
   checking = undefined;
   snapshot = { status: 'loading', user: null, error: null };
 }

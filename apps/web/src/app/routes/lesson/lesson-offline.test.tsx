@@ -96,6 +96,9 @@ describe('a downloaded formation without a network (issue 18)', { timeout: 20_00
 describe('time on a lesson page (SPEC 4)', { timeout: 20_000 }, () => {
   it('is tracked there too, as in the student frame', async () => {
     isOnline = true;
+    // The lesson frame loads its tracker lazily: have its module in before the clock is driven, or
+    // the first test of a run moves the clock before the tracker has set its start timer.
+    await import('@/features/time-tracking/components/time-tracker-provider');
     vi.useFakeTimers({
       shouldAdvanceTime: true,
       toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],

@@ -181,7 +181,7 @@ describe('/dashboard (Mon Suivi)', () => {
       return calls <= 2 ? apiError('SERVER_ERROR', 500) : { body: buildMyDashboard() };
     });
     // SPEC 9: the query retries once by itself before the page shows the error.
-    const retry = await screen.findByRole('button', { name: 'Réessayer' }, { timeout: 3000 });
+    const retry = await screen.findByRole('button', { name: 'Réessayer' });
     expect(screen.getByText("Impossible de charger votre temps d'apprentissage")).toBeTruthy();
     retry.click();
     expect(await screen.findByText('Pas encore de temps suivi')).toBeTruthy();

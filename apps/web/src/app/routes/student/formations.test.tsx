@@ -122,7 +122,7 @@ describe('/formations', () => {
         ? apiError('SERVER_ERROR', 500)
         : { body: buildCourseList([buildStudentCourse({ title: 'Revenue' })]) };
     });
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Erreur du serveur, réessayez dans quelques instants')).toBeTruthy();
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('link', { name: 'Revenue' })).toBeTruthy();

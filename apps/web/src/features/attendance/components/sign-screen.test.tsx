@@ -1,36 +1,13 @@
 import type { SigningContext } from '@cursus/contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
+import { lastFakePad } from '@/testing/fake-signature-pad';
 import { apiError, mockApi, renderWithProviders } from '@/testing/test-utils';
 import { SignScreen } from './sign-screen';
 
-const drawn = vi.hoisted(() => ({ strokes: 0, endStroke: null as null | (() => void) }));
-
-/** happy-dom has no 2D canvas: this pad holds a stroke count and lets the test draw one. */
-vi.mock('signature_pad', () => ({
-  default: class {
-    isEmpty = () => drawn.strokes === 0;
-    toData = () => [];
-    fromData() {}
-    clear() {
-      drawn.strokes = 0;
-    }
-    toDataURL = () => 'data:image/png;base64,iVBORw0KGgo=';
-    on() {}
-    off() {}
-    addEventListener(_type: string, listener: () => void) {
-      drawn.endStroke = listener;
-    }
-    removeEventListener() {}
-  },
-}));
-
-const draw = () =>
-  act(() => {
-    drawn.strokes++;
-    drawn.endStroke?.();
-  });
+/** What a finger does on the pad (testing/fake-signature-pad.ts, which the test setup puts in place). */
+const draw = () => act(() => lastFakePad().draw());
 
 const LINK = 'Zq3x_link-token-0123456789abcdefghijklmnop';
 const QR = 'q.7d1b2f3e-1111-4222-8333-444455556666.59000000.mac0123456789';
@@ -52,7 +29,6 @@ function context(overrides: Partial<SigningContext> = {}): SigningContext {
 const session = { 'GET /api/auth/session': { body: { user: null } } };
 
 beforeEach(async () => {
-  drawn.strokes = 0;
   await changeLanguage('fr');
 });
 afterEach(async () => {
@@ -82,7 +58,7 @@ describe('SignScreen', () => {
     expect(screen.getByText(/Votre signature a été enregistrée le/)).toBeTruthy();
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toEqual([
-      expect.objectContaining({ body: { signature: 'data:image/png;base64,iVBORw0KGgo=' } }),
+      expect.objectContaining({ body: { signature: `data:image/png;base64,${btoa('strokes:1')}` } }),
     ]);
   });
 
@@ -120,7 +96,7 @@ describe('SignScreen', () => {
     expect(await screen.findByText('Déjà signé')).toBeTruthy();
     expect(calls.find((call) => call.path === '/api/attendance/qr/sign')?.body).toEqual({
       code: QR,
-      signature: 'data:image/png;base64,iVBORw0KGgo=',
+      signature: `data:image/png;base64,${btoa('strokes:1')}`,
     });
   });
 

@@ -1,17 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSignaturePad, lastFakePad } from '@/testing/fake-signature-pad';
+import { lastFakePad } from '@/testing/fake-signature-pad';
 import { mockApi, renderWithProviders } from '@/testing/test-utils';
 import { SignatureForm } from './signature-form';
-
-vi.mock('signature_pad', async () => ({
-  default: (await import('@/testing/fake-signature-pad')).FakeSignaturePad,
-}));
 
 const lastPad = lastFakePad;
 
 beforeEach(() => {
-  FakeSignaturePad.created.length = 0;
   mockApi({ 'GET /api/auth/session': { body: { user: null } } });
 });
 

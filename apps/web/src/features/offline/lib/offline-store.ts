@@ -215,3 +215,8 @@ export function getOfflineFormationsStore(): OfflineFormationsStore {
   sharedStore ??= openOfflineFormationsStore();
   return sharedStore;
 }
+
+/** For tests: the next call opens the database again, in the IndexedDB a test file put in place. */
+export function resetOfflineFormationsStore(): void {
+  sharedStore = null;
+}

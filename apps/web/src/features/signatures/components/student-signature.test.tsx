@@ -1,12 +1,8 @@
 import type { MySignatureList, SignaturePage } from '@cursus/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithProviders } from '@/testing/test-utils';
 import { StudentSignature } from './student-signature';
-
-vi.mock('signature_pad', async () => ({
-  default: (await import('@/testing/fake-signature-pad')).FakeSignaturePad,
-}));
 
 const COURSE_ID = '1b0c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d';
 const SIGNATURE_ID = '2b0c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d';
