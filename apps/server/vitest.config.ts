@@ -29,12 +29,17 @@ export default defineConfig({
         : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A file's world (a copy of the migrated template, its app and accounts) is built in a hook: in
+    // CI the engine-specific files build theirs on PGlite while the PostgreSQL run is at its busiest,
+    // and four at once once took past 60 s.
+    hookTimeout: 120_000,
     // A file spends much of its time waiting on its database and timers, so four files at once keep
     // two cores busy (vitest's default on a 2-core machine is one). Files share a worker's loaded
     // modules instead of importing Fastify, Drizzle and better-auth again each: the server keeps no
     // module-level state, and each file builds its own app on its own database.
-    maxWorkers: 4,
+    // Beside the PostgreSQL run (engine-specific, in CI), two: each PGlite holds its own database in
+    // memory and CPU, and there are only seven files.
+    maxWorkers: process.env.SERVER_SUITES === 'engine-specific' ? 2 : 4,
     isolate: false,
     // Projects with different worker counts run one after the other (vitest groups them).
     sequence: { groupOrder: 1 },
