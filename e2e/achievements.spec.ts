@@ -32,7 +32,6 @@ const journey = useJourney();
 
 async function signIn(account: Credentials, theme: 'light' | 'dark'): Promise<OpenedPage> {
   const opened = await journey.open({ theme });
-  opened.context.setDefaultTimeout(15_000);
   await signInAt(opened.page, account, '/dashboard');
   return opened;
 }

@@ -25,7 +25,6 @@ async function signInAsAdmin(page: Page) {
 describe('the admin’s monitoring', () => {
   it('filters the logs, resolves the open alert and reads the health, in the light theme', async () => {
     const { page, pageErrors } = await journey.open({ theme: 'light' });
-    page.context().setDefaultTimeout(20_000);
     await signInAsAdmin(page);
 
     await page.goto('/admin/monitoring?period=7d');
@@ -65,7 +64,6 @@ describe('the admin’s monitoring', () => {
 
   it('shows the three screens without serious accessibility violations in the dark theme', async () => {
     const { page, pageErrors } = await journey.open({ theme: 'dark' });
-    page.context().setDefaultTimeout(20_000);
     await signInAsAdmin(page);
     for (const [path, title] of [
       ['/admin/monitoring?period=7d', 'Journaux système'],

@@ -18,7 +18,6 @@ async function settled(page: Page) {
 }
 
 async function signInAsAdmin(page: Page) {
-  page.context().setDefaultTimeout(20_000);
   await page.goto('/admin');
   await waitForHeading(page, 'Espace administrateur');
   await submitSignIn(page, journey.demo('admin'));

@@ -30,7 +30,6 @@ describe('the admin space', () => {
   it('onboards an organisation whose trainer accepts the invitation and lands in it', async () => {
     const admin = await journey.open({ theme: 'light' });
     const { page } = admin;
-    page.context().setDefaultTimeout(20_000);
     await signInAsAdmin(page);
     await page.getByRole('heading', { name: 'Derniers organismes' }).waitFor();
     await settled(page);
@@ -51,7 +50,6 @@ describe('the admin space', () => {
 
     // The trainer chooses a password from the emailed link and signs in to the new organisation.
     const trainer = await journey.open({ theme: 'dark' });
-    trainer.page.context().setDefaultTimeout(20_000);
     const link = await journey.server.waitForEmailLink(MANAGER.email, '/reset-password');
     await trainer.page.goto(link);
     await trainer.page.getByLabel('Nouveau mot de passe', { exact: true }).fill(PASSWORD);
@@ -81,7 +79,6 @@ describe('the admin space', () => {
 
   it('shows every tab of an organisation and the dashboard without serious violations (dark theme)', async () => {
     const { page, pageErrors } = await journey.open({ theme: 'dark' });
-    page.context().setDefaultTimeout(20_000);
     await signInAsAdmin(page);
     await settled(page);
     await expectNoSeriousViolations(page, '/admin/dashboard, dark');

@@ -12,7 +12,6 @@ describe('dashboard and analytics', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`shows the key figures and the charts without serious accessibility violations (${theme} theme)`, async () => {
       const trainer = await journey.open({ theme });
-      trainer.context.setDefaultTimeout(15_000);
       await signInAt(trainer.page, journey.demo('trainer', theme === 'light' ? 0 : 1), '/trainer/dashboard');
       const learners = trainer.page.getByRole('link', { name: /Apprenants actifs/ });
       await learners.waitFor();
@@ -32,7 +31,6 @@ describe('dashboard and analytics', () => {
 
   it('exports a chart for French Excel and publishes the results indicators', async () => {
     const trainer = await journey.open();
-    trainer.context.setDefaultTimeout(15_000);
     await signInAt(trainer.page, journey.demo('trainer', 0), '/trainer/dashboard');
     await trainer.page.goto('/trainer/analytics');
     await waitForHeading(trainer.page, 'Statistiques');

@@ -16,8 +16,7 @@ interface Progression {
 
 describe('assistant', () => {
   it("answers a learner's 'où en suis-je ?' with their real progress and links to each formation", async () => {
-    const { page, context, pageErrors } = await journey.open({ theme: 'dark' });
-    context.setDefaultTimeout(15_000);
+    const { page, pageErrors } = await journey.open({ theme: 'dark' });
     await signInAt(page, journey.demo('student', 2), '/dashboard');
 
     await page.getByRole('button', { name: 'Assistant IA' }).waitFor();
@@ -83,8 +82,7 @@ describe('assistant', () => {
   });
 
   it("gives a trainer the organisation's assistant on /trainer, with the organisation's figures", async () => {
-    const { page, context, pageErrors } = await journey.open({ theme: 'light' });
-    context.setDefaultTimeout(15_000);
+    const { page, pageErrors } = await journey.open({ theme: 'light' });
     await signInAt(page, journey.demo('trainer', 1), '/trainer/dashboard');
 
     await page.getByRole('button', { name: 'Assistant IA' }).click();

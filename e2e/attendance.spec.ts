@@ -24,7 +24,6 @@ async function signIn(
   options: { theme?: 'light' | 'dark'; width?: number } = {},
 ): Promise<OpenedPage> {
   const opened = await journey.open({ theme: options.theme ?? 'light' });
-  opened.context.setDefaultTimeout(15_000);
   if (options.width) await opened.page.setViewportSize({ width: options.width, height: 760 });
   await signInAt(
     opened.page,
@@ -126,7 +125,6 @@ describe('attendance', () => {
     await trainer.page.getByRole('button', { name: 'Envoyer', exact: true }).click();
     const link = await journey.server.waitForEmailLink(learners[0]!.email, '/sign/');
     const byLink = await journey.open({ theme: 'light' });
-    byLink.context.setDefaultTimeout(15_000);
     await byLink.page.goto(link);
     await drawOn(byLink.page.getByRole('img', { name: 'Votre signature' }));
     await byLink.page.getByRole('button', { name: 'Signer ma présence' }).click();
@@ -194,7 +192,6 @@ describe('attendance', () => {
 
     // Anyone holding the code, signed in or not.
     const visitor = await journey.open({ theme: 'dark' });
-    visitor.context.setDefaultTimeout(15_000);
     await visitor.page.goto(`/certificates/verify/${code}`);
     await visitor.page.getByText('Certificat authentique').waitFor();
     expect(await visitor.page.getByRole('main').textContent()).toMatch(/\d+ h/);

@@ -42,7 +42,6 @@ async function openCompliance(page: Page) {
 describe('Qualiopi compliance', () => {
   it('shows the evidence the platform holds, takes a profile and a document, and packs them for the audit', async () => {
     const { page, pageErrors } = await journey.open({ theme: 'light' });
-    page.context().setDefaultTimeout(20_000);
     await signInAt(page, journey.demo('trainer', 0), '/trainer/dashboard');
     await page.goto('/trainer/qualiopi');
     await page.waitForURL((url) => url.pathname === '/trainer/compliance');
@@ -110,7 +109,6 @@ describe('Qualiopi compliance', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`passes axe on the indicators and each register (${theme} theme)`, async () => {
       const { page, pageErrors } = await journey.open({ theme });
-      page.context().setDefaultTimeout(20_000);
       await signInAt(page, journey.demo('trainer', 1), '/trainer/dashboard');
       await openCompliance(page);
       await indicator(page, 8).getByText('Prouvé').waitFor();

@@ -70,15 +70,8 @@ const lessonPaths: string[] = [];
 /** Requests the student's browser tried to send anywhere but the app. */
 const externalRequests: string[] = [];
 
-async function open(): Promise<OpenedPage> {
-  const opened = await journey.open();
-  // Far below the test timeout, so a missing text fails with its own message.
-  opened.context.setDefaultTimeout(15_000);
-  return opened;
-}
-
 async function signIn(account: Credentials, landingPath: string): Promise<OpenedPage> {
-  const opened = await open();
+  const opened = await journey.open();
   await signInAt(opened.page, account, landingPath);
   return opened;
 }
@@ -345,7 +338,7 @@ describe('a formation from its creation to a learner completing it', () => {
   });
 
   it('keeps the formation from a trainer of another organisation, in the editor and through the API', async () => {
-    const outsider = await open();
+    const outsider = await journey.open();
     const { page } = outsider;
     const newTrainer = makeNewTrainer('Camille', 'Durand');
     await page.goto('/auth');

@@ -19,7 +19,6 @@ async function signIn(
   theme: 'light' | 'dark',
 ): Promise<OpenedPage> {
   const opened = await journey.open({ theme });
-  opened.context.setDefaultTimeout(15_000);
   await signInAt(
     opened.page,
     journey.demo(role, index),

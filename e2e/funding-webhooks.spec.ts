@@ -43,7 +43,6 @@ function deliver(url: string, secret: string, body: string) {
 describe('funding-platform webhooks', () => {
   it('logs a signed delivery, shows it in the panel and replays it', async () => {
     const { page, pageErrors } = await journey.open({ theme: 'light' });
-    page.context().setDefaultTimeout(20_000);
     await signInAsAdmin(page);
     await page.goto('/admin/funding-webhooks');
     await waitForHeading(page, TITLE);
@@ -115,7 +114,6 @@ describe('funding-platform webhooks', () => {
 
   it('passes axe on the logs, the receiver, the panel and the admin profile in the dark theme', async () => {
     const { page, pageErrors } = await journey.open({ theme: 'dark' });
-    page.context().setDefaultTimeout(20_000);
     await signInAsAdmin(page);
     await page.goto('/admin/funding-webhooks');
     await waitForHeading(page, TITLE);

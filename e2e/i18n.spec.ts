@@ -83,7 +83,6 @@ const signedIn = new Map<DemoRole, OpenedPage>();
 beforeAll(async () => {
   for (const role of ['trainer', 'student'] as const) {
     const opened = await journey.open();
-    opened.context.setDefaultTimeout(15_000);
     await opened.page.goto('/auth?mode=signin');
     await submitSignIn(opened.page, journey.demo(role));
     await opened.page.waitForURL((url) => !url.pathname.startsWith('/auth'));

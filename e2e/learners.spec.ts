@@ -71,7 +71,6 @@ async function figures(page: import('playwright-core').Page) {
 describe('learners', () => {
   it('imports learners from a French Excel CSV, row by row, and the dashboard and analytics count them', async () => {
     const { page } = await journey.open({ theme: 'light' });
-    page.context().setDefaultTimeout(20_000);
     await signInAt(page, journey.demo('trainer', 0), '/trainer/dashboard');
     const before = await figures(page);
 

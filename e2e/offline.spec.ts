@@ -50,7 +50,6 @@ describe('formations offline (issue 18)', () => {
   it('opens a downloaded lesson without a connection and syncs its completion when it returns', async () => {
     const opened = await journey.open({ theme: 'dark' });
     const { page, context } = opened;
-    context.setDefaultTimeout(15_000);
     await signInAt(page, journey.demo('student', 2), '/dashboard');
 
     // The service worker serves the app's code offline once it controls the page (pwa.spec.ts).

@@ -35,7 +35,6 @@ describe('running the organisation', () => {
   for (const [index, theme] of (['light', 'dark'] as const).entries()) {
     it(`shows each screen with the demo's data, without serious accessibility violations (${theme} theme)`, async () => {
       const { page, pageErrors } = await journey.open({ theme });
-      page.context().setDefaultTimeout(20_000);
       await signInAt(page, journey.demo('trainer', index), '/trainer/dashboard');
       for (const path of [...SCREENS, ...(await recordPaths(page))]) {
         await page.goto(path);
@@ -54,7 +53,6 @@ describe('running the organisation', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`shows a learner their documents, without serious accessibility violations (${theme} theme)`, async () => {
       const { page, pageErrors } = await journey.open({ theme });
-      page.context().setDefaultTimeout(20_000);
       await signInAt(page, journey.demo('student', theme === 'light' ? 0 : 1), '/dashboard');
       await page.goto('/student/documents');
       await page.getByText('Règlement intérieur').first().waitFor();

@@ -11,7 +11,6 @@ const journey = useJourney();
 describe('privacy', () => {
   it('gives a learner their data and lets the trainer erase them after confirming', async () => {
     const learner = await journey.open({ theme: 'light' });
-    learner.page.context().setDefaultTimeout(20_000);
     await signInAt(learner.page, journey.demo('student', 3), '/dashboard');
     await learner.page.goto('/student/profile');
     await waitForHeading(learner.page, 'Mon profil');
@@ -26,7 +25,6 @@ describe('privacy', () => {
     );
 
     const trainer = await journey.open({ theme: 'light' });
-    trainer.page.context().setDefaultTimeout(20_000);
     await signInAt(trainer.page, journey.demo('trainer', 0), '/trainer/dashboard');
     await trainer.page.goto(`/trainer/students/${studentId}`);
     await trainer.page.getByRole('button', { name: "Effacer l'apprenant…" }).click();

@@ -16,7 +16,6 @@ const journey = useJourney();
 
 async function signIn(role: 'student' | 'trainer', theme: 'light' | 'dark', index = 0): Promise<OpenedPage> {
   const opened = await journey.open({ theme });
-  opened.context.setDefaultTimeout(15_000);
   await signInAt(
     opened.page,
     journey.demo(role, index),

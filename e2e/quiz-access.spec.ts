@@ -26,7 +26,6 @@ const journey = useJourney();
 
 async function open(theme?: 'light' | 'dark'): Promise<OpenedPage> {
   const opened = await journey.open(theme ? { theme } : {});
-  opened.context.setDefaultTimeout(15_000);
   return opened;
 }
 

@@ -18,7 +18,6 @@ async function signIn(
   theme: 'light' | 'dark',
 ): Promise<OpenedPage> {
   const opened = await journey.open({ theme });
-  opened.context.setDefaultTimeout(15_000);
   await signInAt(opened.page, account, landingPath);
   return opened;
 }

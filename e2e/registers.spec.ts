@@ -22,7 +22,6 @@ async function settled(page: Page) {
 describe('the platform improvement actions', () => {
   it('lets an admin plan an action and close it with its evidence, in both themes', async () => {
     const { page, pageErrors } = await journey.open({ theme: 'light' });
-    page.context().setDefaultTimeout(20_000);
     await page.goto('/admin');
     await waitForHeading(page, 'Espace administrateur');
     await submitSignIn(page, journey.demo('admin'));
@@ -74,7 +73,6 @@ describe('the platform improvement actions', () => {
     expect(pageErrors).toEqual([]);
 
     const dark = await journey.open({ theme: 'dark' });
-    dark.page.context().setDefaultTimeout(20_000);
     await dark.page.goto('/admin');
     await waitForHeading(dark.page, 'Espace administrateur');
     await submitSignIn(dark.page, journey.demo('admin'));

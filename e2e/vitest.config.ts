@@ -14,7 +14,9 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     fileParallelism: onPostgres,
     maxWorkers: onPostgres ? 2 : 1,
-    testTimeout: 60_000,
+    // A journey is many steps: the longest took 60 s in a CI run on a slow 2-core machine. What it
+    // waits for has its own 30 s cap (support/pages.ts).
+    testTimeout: 180_000,
     // In CI a journey that fails is run once more before the run fails: a shared 2-core machine
     // sometimes loses a race a person never would (two were fixed this way, see the git log). The
     // reporter marks such a test "(retry x1)": each one is a defect to fix, not a pass to keep.

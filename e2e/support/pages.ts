@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
+/** Playwright's own default for an action or a wait, set here for every journey. */
+const ACTION_TIMEOUT_MS = 30_000;
 
 export interface Credentials {
   email: string;
@@ -23,6 +25,9 @@ export async function openPage(
   options: { theme?: 'light' | 'dark' } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+  // What a user waits for (a text, a page, a button) may take long on a loaded 2-core CI machine; the
+  // cap stays far below a journey's own limit (vitest.config.ts), so a missing text fails with its message.
+  context.setDefaultTimeout(ACTION_TIMEOUT_MS);
   if (options.theme) {
     // Set before any page script runs, as a returning visitor's saved preference would be.
     await context.addInitScript((theme) => localStorage.setItem('theme', theme), options.theme);
