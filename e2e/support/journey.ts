@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { launchBrowser } from './browser';
 import { type Credentials, type OpenedPage, openPage } from './pages';
 import { type DemoAccount, type DemoRole, type RunningServer, startServer } from './server';
@@ -38,6 +38,17 @@ export function useJourney(): Journey {
     if (launched.status === 'rejected') throw launched.reason;
     if (started.status === 'rejected') throw started.reason;
     demoAccounts = await started.value.readDemoAccounts();
+  });
+
+  // CI runs a failed journey once more (vitest.config.ts), and the reporter prints nothing of an
+  // attempt that the retry made good: its error goes to the log here, so the defect can be traced.
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(({ task }) => {
+      const errors = task.result?.errors?.map((error) => error.stack ?? error.message) ?? [];
+      console.error(
+        `journey attempt ${(task.result?.retryCount ?? 0) + 1} failed: ${task.name}\n${errors.join('\n')}`,
+      );
+    });
   });
 
   afterAll(async () => {
