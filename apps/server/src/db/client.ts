@@ -186,7 +186,7 @@ function startingAs(
  * again, which measured 0.4 to 1.3 ms of the database's CPU per request on the learner routes, more
  * than running them (issue 12; bench/results/growth-findings.md). Requests look rows up by key
  * within one organisation, so the generic plan is the custom one without its planning; the
- * EXPLAIN check (test/query-plans.test.ts) reads the plans as they run, generic ones included.
+ * EXPLAIN check (test/read-plans.test.ts) reads the plans as they run, generic ones included.
  */
 const REQUEST_SESSION_SETTINGS = { plan_cache_mode: 'force_generic_plan' };
 

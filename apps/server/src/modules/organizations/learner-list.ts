@@ -16,10 +16,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type PageQuery, readPage } from '../../db/page.ts';
 import { qualified } from '../../db/qualified.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
-import { organizations, profiles, userRoles } from './organizations.tables.ts';
-
-/** A learner by the tables alone, as resolveRole reads them (organizations.service's isStudent). */
-const isStudent = sql`coalesce((select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${profiles.id}), ${profiles.role}) = 'student'`;
+import { isStudent } from './is-student.ts';
+import { organizations, profiles } from './organizations.tables.ts';
 
 export interface StudentPageOptions<Columns extends Record<string, SQL>> {
   /** null: every organisation's learners (a platform admin's list; row-level security lets them). */

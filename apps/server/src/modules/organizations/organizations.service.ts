@@ -16,6 +16,7 @@ import {
   isNull,
   notInArray,
   or,
+  type Placeholder,
   type SQL,
   type SQLWrapper,
   sql,
@@ -26,6 +27,7 @@ import { type PageQuery, readPage, readWindowedPage } from '../../db/page.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAttemptCounter, type Limit } from '../../lib/rate-limit.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
+import { isStudent } from './is-student.ts';
 import { organizations, profiles, userRoles } from './organizations.tables.ts';
 
 export interface NewAccount {
@@ -66,9 +68,12 @@ export function resolveRole(input: {
 
 /** Which accounts another module lists, inside its own transaction (so under its tenant's policies). */
 export interface PeopleFilter {
-  /** Only these accounts: their ids, or a subquery selecting them (e.g. a formation's learners). */
-  ids?: string[] | SQLWrapper;
-  organizationId?: string;
+  /**
+   * Only these accounts: their ids, or a subquery selecting them (e.g. a formation's learners). Ids
+   * and the organisation may be placeholders, in a statement built once (db/reusable.ts).
+   */
+  ids?: (string | Placeholder)[] | SQLWrapper;
+  organizationId?: string | Placeholder;
   /** Only accounts placed in an organisation (any, without `organizationId`). */
   placedOnly?: boolean;
   /** Students by the tables alone (user_roles first, then the profile), as SPEC 6 resolves them. */
@@ -83,14 +88,6 @@ export interface PeopleFilter {
  * successful assignment gives its slot back: a trainer placing a whole class is never slowed down.
  */
 export const ASSIGN_REFUSALS_PER_USER: Limit = { max: 20, windowMs: 60 * 60 * 1000 };
-
-/**
- * A learner: the role user_roles gives (one row per account at most), else the profile's. Looked up
- * by user_id for each profile of the list (issue 12): joined instead, the request role's user_roles
- * policy led PostgreSQL to scan the whole table for every list, growing with every organisation
- * (trainer's learner list at scale 5 of the bench dataset: 6.7 ms, now 1.8 ms).
- */
-const isStudent = sql`coalesce((select ${userRoles.role} from ${userRoles} where ${userRoles.userId} = ${profiles.id}), ${profiles.role}) = 'student'`;
 
 /** The auth module's answer: better-auth's address of each account that verified it. */
 export type VerifiedEmails = (userIds: readonly string[]) => Promise<Map<string, string>>;
@@ -215,11 +212,15 @@ export function createOrganizationsService(options: {
     findPeople,
 
     /**
-     * The ids of the filter's accounts as a subquery for another module's statement, which runs it
-     * in its own transaction (so under its tenant's policies): a whole scope, never loaded here.
+     * The filter's accounts, with what a list shows of them, as an unordered subquery for another
+     * module's statement, which runs it in its own transaction (so under its tenant's policies): a
+     * whole scope, never loaded here.
      */
-    peopleIds: (filter: PeopleFilter) =>
-      new QueryBuilder().select({ id: profiles.id }).from(profiles).where(peopleWhere(filter)),
+    people: (filter: PeopleFilter) =>
+      new QueryBuilder()
+        .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+        .from(profiles)
+        .where(peopleWhere(filter)),
 
     /** One page of the filter's accounts, by name, and how many there are. */
     pagePeople: (tx: Tx, filter: PeopleFilter, page: PageQuery) =>

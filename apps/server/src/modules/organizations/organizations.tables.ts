@@ -88,6 +88,15 @@ export const profiles = pgTable(
     // id and role after the key: an organisation's learners (SPEC 6 roles) are listed, counted and
     // joined from the index alone, the row-level policy included (issue 12; Drizzle has no INCLUDE).
     index('profiles_organization_id_idx').on(table.organizationId, table.id, table.role),
+    // An organisation's people by name, with what their lists show: the connection logs read a
+    // page from the index alone, in its order (issue 12).
+    index('profiles_organization_id_full_name_idx').on(
+      table.organizationId,
+      table.fullName,
+      table.id,
+      table.role,
+      table.email,
+    ),
     uniqueIndex('profiles_email_idx').on(table.email),
     check('profiles_role_check', sql`${table.role} in ('student', 'trainer', 'admin')`),
     check('profiles_language_check', sql`${table.language} in ('fr', 'en')`),
@@ -107,6 +116,9 @@ export const userRoles = pgTable(
     uniqueIndex('user_roles_user_id_idx').on(table.userId),
     // The role looked up per profile of a list (SPEC 6: user_roles first) from the index alone.
     index('user_roles_user_id_role_idx').on(table.userId, table.role),
+    // The few accounts whose role row is not a learner's: a list of learners rules them out in one
+    // look (isStudent) instead of a lookup per profile.
+    index('user_roles_staff_user_id_idx').on(table.userId).where(sql`${table.role} <> 'student'`),
     check('user_roles_role_check', sql`${table.role} in ('student', 'trainer', 'admin')`),
   ],
 );

@@ -5,7 +5,8 @@ import type {
   ReportNotFoundInput,
   SessionUser,
 } from '@cursus/contracts';
-import { and, desc, eq, gte, inArray, lt, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, type Placeholder, type SQLWrapper, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { type Database, type TenantContext, tenantOf } from '../../db/client.ts';
 import { createAttemptCounter } from '../../lib/rate-limit.ts';
 import {
@@ -52,9 +53,10 @@ export interface SignInFilter {
   userIds?: string[] | SQLWrapper;
   /** One user, as a column of the caller's statement (signInsFragments, per row). */
   userId?: SQLWrapper;
-  organizationId?: string | null;
-  from?: Date;
-  to?: Date;
+  /** The organisation and the dates may be placeholders, in a statement built once (db/reusable.ts). */
+  organizationId?: string | Placeholder | null;
+  from?: Date | Placeholder;
+  to?: Date | Placeholder;
 }
 
 function signInsWhere(filter: SignInFilter) {
@@ -194,6 +196,16 @@ export function createSystemService(options: { database: Database; now?: () => D
       /** How many sign-ins the filter matches. */
       count: (filter: SignInFilter) =>
         sql<number>`(select count(*)::int from ${signInLogs} where ${signInsWhere(filter)})`,
+      /** How many sign-ins the filter matches per user, as a subquery: `{ userId, signInCount }`. */
+      countPerUser: (filter: SignInFilter) =>
+        new QueryBuilder()
+          .select({
+            userId: signInLogs.userId,
+            signInCount: sql<number>`count(*)::int`.as('sign_in_count'),
+          })
+          .from(signInLogs)
+          .where(signInsWhere(filter))
+          .groupBy(signInLogs.userId),
       /** A JSON array of the filter's newest sign-ins, at most `limit`: {at, userAgent, ipAddress}. */
       newest: (filter: SignInFilter, limit: number) =>
         sql<

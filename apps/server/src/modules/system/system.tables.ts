@@ -113,7 +113,13 @@ export const signInLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('sign_in_logs_organization_id_created_at_idx').on(table.organizationId, table.createdAt.desc()),
+    // user_id after the key: the connection logs count an organisation's sign-ins per learner from
+    // the index alone (issue 12).
+    index('sign_in_logs_organization_id_created_at_idx').on(
+      table.organizationId,
+      table.createdAt.desc(),
+      table.userId,
+    ),
     // organization_id after the key: the staff policy reads it, so counting a learner's sign-ins
     // needs no heap page (issue 12; Drizzle has no INCLUDE).
     index('sign_in_logs_user_id_created_at_idx').on(

@@ -10,7 +10,7 @@ import {
 import { csvCell } from '../../lib/excel-csv.ts';
 import { authUsers } from '../auth/auth.tables.ts';
 import { courseEnrollments } from '../courses/courses.tables.ts';
-import { profiles } from '../organizations/organizations.tables.ts';
+import { profiles, userRoles } from '../organizations/organizations.tables.ts';
 import { signInLogs } from '../system/system.tables.ts';
 import { CONNECTION_LOG_EXPORT_BATCH } from './connection-logs.service.ts';
 import { userTimeTracking } from './time-tracking.tables.ts';
@@ -251,7 +251,37 @@ describe('connection logs (/trainer/connection-logs)', () => {
       'ines@org-b.example',
       'lea@org-a.example',
     ]);
-    expect((await logs('?pageSize=1&page=4', 'admin')).items).toEqual([]);
+    // Past the last page there is no row, and still the scope's totals.
+    expect(await logs('?pageSize=1&page=4', 'admin')).toMatchObject({
+      items: [],
+      total: 3,
+      totals: { studentCount: 3, sessionCount: 5, totalSeconds: 10_805 },
+    });
+  });
+
+  it('lists learners as sign-in resolves roles: the user_roles row first, then the profile', async () => {
+    const hugo = world.users.studentA2.id;
+    const listed = async () =>
+      (await logs()).items.map((item: { studentId: string }) => item.studentId).includes(hugo);
+    const setRoles = async (profile: string | null, row: string | null) => {
+      await db().update(profiles).set({ role: profile }).where(eq(profiles.id, hugo));
+      await db().delete(userRoles).where(eq(userRoles.userId, hugo));
+      if (row) await db().insert(userRoles).values({ userId: hugo, role: row });
+    };
+    try {
+      await setRoles('student', 'trainer');
+      expect(await listed()).toBe(false);
+      await setRoles('trainer', 'student');
+      expect(await listed()).toBe(true);
+      await setRoles(null, 'student');
+      expect(await listed()).toBe(true);
+      await setRoles('student', null);
+      expect(await listed()).toBe(true);
+      await setRoles('trainer', null);
+      expect(await listed()).toBe(false);
+    } finally {
+      await setRoles('student', 'student');
+    }
   });
 
   it('streams a large export whole, learner after learner, in batches', async () => {
