@@ -2,24 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { submitSignIn, waitForHeading, waitForPath } from './support/pages';
+import { signInThroughApi, waitForHeading, waitForSettled } from './support/pages';
 
 // Issue 17 point 3: the admin's monitoring screens on the demo's logs and alerts (seed-demo-system.ts):
 // filter the logs, read an entry, resolve the open alert, check the health; axe in both themes.
 const journey = useJourney();
 
 /** Waits for the data, not for a time: no loading state left on screen. */
-async function settled(page: Page) {
-  await expect
-    .poll(() => page.locator('[aria-busy="true"], [role="status"]:has-text("Chargement")').count())
-    .toBe(0);
-}
-
 async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await waitForHeading(page, 'Espace administrateur');
-  await submitSignIn(page, journey.demo('admin'));
-  await waitForPath(page, '/admin/dashboard');
+  await signInThroughApi(page, journey.demo('admin'), '/admin/dashboard');
 }
 
 describe('the admin’s monitoring', () => {
@@ -29,7 +20,7 @@ describe('the admin’s monitoring', () => {
 
     await page.goto('/admin/monitoring?period=7d');
     await waitForHeading(page, 'Journaux système');
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, '/admin/monitoring, light');
     await page.getByLabel('Gravité').selectOption('critical');
     const critical = page.getByRole('button', {
@@ -45,7 +36,7 @@ describe('the admin’s monitoring', () => {
 
     await page.goto('/admin/system-monitoring');
     await waitForHeading(page, 'Alertes système');
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, '/admin/system-monitoring, light');
     await page.getByRole('button', { name: 'Marquer comme résolue' }).click();
     await page.getByText('Aucune alerte non résolue').first().waitFor();
@@ -56,7 +47,7 @@ describe('the admin’s monitoring', () => {
 
     await page.goto('/admin/health');
     await waitForHeading(page, 'Santé du système');
-    await settled(page);
+    await waitForSettled(page);
     await page.getByRole('region', { name: 'Base de données' }).waitFor();
     await expectNoSeriousViolations(page, '/admin/health, light');
     expect(pageErrors).toEqual([]);
@@ -72,7 +63,7 @@ describe('the admin’s monitoring', () => {
     ] as const) {
       await page.goto(path);
       await waitForHeading(page, title);
-      await settled(page);
+      await waitForSettled(page);
       await expectNoSeriousViolations(page, `${path}, dark`);
     }
     expect(pageErrors).toEqual([]);

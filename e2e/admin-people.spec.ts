@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { submitSignIn, waitForHeading, waitForPath } from './support/pages';
+import { signInThroughApi, waitForHeading, waitForSettled } from './support/pages';
 
 // Issue 17 point 3: the admin space's people, document requirements and settings, with the demo's
 // two organisations; every new screen passes axe in both themes.
@@ -11,21 +11,12 @@ const journey = useJourney();
 const SECOND_ORGANIZATION = 'Atelier Numérique Lyon';
 
 /** Waits for the data, not for a time: no loading state left on screen. */
-async function settled(page: Page) {
-  await expect
-    .poll(() => page.locator('[aria-busy="true"], [role="status"]:has-text("Chargement")').count())
-    .toBe(0);
-}
-
 async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await waitForHeading(page, 'Espace administrateur');
-  await submitSignIn(page, journey.demo('admin'));
-  await waitForPath(page, '/admin/dashboard');
+  await signInThroughApi(page, journey.demo('admin'), '/admin/dashboard');
 }
 
 async function check(page: Page, label: string) {
-  await settled(page);
+  await waitForSettled(page);
   expect(await page.getByText('Cet écran arrive avec une prochaine version').count(), label).toBe(0);
   await expectNoSeriousViolations(page, label);
 }

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { submitSignIn, waitForHeading, waitForPath } from './support/pages';
+import { signInThroughApi, submitSignIn, waitForHeading, waitForPath, waitForSettled } from './support/pages';
 
 // Issue 17 point 3: the admin space's organisations. The demo's admin onboards an organisation, its
 // first trainer accepts the emailed invitation and lands in it; every new screen passes axe in both themes.
@@ -13,17 +13,8 @@ const MANAGER = { firstName: 'Paul', lastName: 'Mercier', email: 'paul.mercier@d
 const PASSWORD = 'Vif-Argent-42';
 
 /** Waits for the data, not for a time: no loading state left on screen. */
-async function settled(page: Page) {
-  await expect
-    .poll(() => page.locator('[aria-busy="true"], [role="status"]:has-text("Chargement")').count())
-    .toBe(0);
-}
-
 async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await waitForHeading(page, 'Espace administrateur');
-  await submitSignIn(page, journey.demo('admin'));
-  await waitForPath(page, '/admin/dashboard');
+  await signInThroughApi(page, journey.demo('admin'), '/admin/dashboard');
 }
 
 describe('the admin space', () => {
@@ -32,12 +23,12 @@ describe('the admin space', () => {
     const { page } = admin;
     await signInAsAdmin(page);
     await page.getByRole('heading', { name: 'Derniers organismes' }).waitFor();
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, '/admin/dashboard, light');
 
     await page.goto('/admin/organization-onboarding');
     await waitForHeading(page, 'Organismes');
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, '/admin/organization-onboarding, light');
     await page.getByLabel("Nom de l'organisme").fill(ORGANIZATION);
     await page.getByLabel('Prénom').fill(MANAGER.firstName);
@@ -63,7 +54,7 @@ describe('the admin space', () => {
     // The admin finds the trainer, now arrived, and the onboarding in the organisation's audit log.
     await open.click();
     await waitForHeading(page, ORGANIZATION);
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, 'organisation overview, light');
     await page.getByRole('tab', { name: 'Formateurs' }).click();
     const row = page.getByRole('row', { name: new RegExp(`${MANAGER.firstName} ${MANAGER.lastName}`) });
@@ -80,17 +71,17 @@ describe('the admin space', () => {
   it('shows every tab of an organisation and the dashboard without serious violations (dark theme)', async () => {
     const { page, pageErrors } = await journey.open({ theme: 'dark' });
     await signInAsAdmin(page);
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, '/admin/dashboard, dark');
     await page.goto('/admin/organization-onboarding');
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, '/admin/organization-onboarding, dark');
     await page.getByRole('link', { name: 'Organisme Démo' }).click();
     await waitForHeading(page, 'Organisme Démo');
     for (const tab of ['overview', 'trainers', 'students', 'questions', 'formations', 'audit']) {
       await page.goto(`${new URL(page.url()).pathname}?tab=${tab}`);
       await waitForHeading(page, 'Organisme Démo');
-      await settled(page);
+      await waitForSettled(page);
       await expectNoSeriousViolations(page, `organisation ${tab}, dark`);
     }
     // Assigning a formation: the catalogue in its dialog.

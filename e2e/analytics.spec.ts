@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { signInAt, waitForHeading } from './support/pages';
+import { signInThroughApi, waitForHeading } from './support/pages';
 
 // Issue 16 points 1 and 6: the demo trainer reads the organisation's key figures, the analytics of
 // the last twelve months, exports a chart for Excel and publishes results indicators a visitor
@@ -12,7 +12,11 @@ describe('dashboard and analytics', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`shows the key figures and the charts without serious accessibility violations (${theme} theme)`, async () => {
       const trainer = await journey.open({ theme });
-      await signInAt(trainer.page, journey.demo('trainer', theme === 'light' ? 0 : 1), '/trainer/dashboard');
+      await signInThroughApi(
+        trainer.page,
+        journey.demo('trainer', theme === 'light' ? 0 : 1),
+        '/trainer/dashboard',
+      );
       const learners = trainer.page.getByRole('link', { name: /Apprenants actifs/ });
       await learners.waitFor();
       expect(await learners.getAttribute('href')).toBe('/trainer/students');
@@ -31,7 +35,7 @@ describe('dashboard and analytics', () => {
 
   it('exports a chart for French Excel and publishes the results indicators', async () => {
     const trainer = await journey.open();
-    await signInAt(trainer.page, journey.demo('trainer', 0), '/trainer/dashboard');
+    await signInThroughApi(trainer.page, journey.demo('trainer', 0), '/trainer/dashboard');
     await trainer.page.goto('/trainer/analytics');
     await waitForHeading(trainer.page, 'Statistiques');
     const csv = await trainer.page.evaluate(async () => {

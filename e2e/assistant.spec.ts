@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { saveScreenshot, signInAt, waitForPath } from './support/pages';
+import { saveScreenshot, signInThroughApi, waitForPath } from './support/pages';
 
 // Issue 18's journey: a demo learner opens the assistant, is greeted, asks 'où en suis-je ?' and
 // reads their real progress per formation with links, then follows one; a trainer has the
@@ -17,7 +17,7 @@ interface Progression {
 describe('assistant', () => {
   it("answers a learner's 'où en suis-je ?' with their real progress and links to each formation", async () => {
     const { page, pageErrors } = await journey.open({ theme: 'dark' });
-    await signInAt(page, journey.demo('student', 2), '/dashboard');
+    await signInThroughApi(page, journey.demo('student', 2), '/dashboard');
 
     await page.getByRole('button', { name: 'Assistant IA' }).waitFor();
     await saveScreenshot(page, 'assistant-launcher-dark');
@@ -83,7 +83,7 @@ describe('assistant', () => {
 
   it("gives a trainer the organisation's assistant on /trainer, with the organisation's figures", async () => {
     const { page, pageErrors } = await journey.open({ theme: 'light' });
-    await signInAt(page, journey.demo('trainer', 1), '/trainer/dashboard');
+    await signInThroughApi(page, journey.demo('trainer', 1), '/trainer/dashboard');
 
     await page.getByRole('button', { name: 'Assistant IA' }).click();
     const panel = page.getByRole('dialog', { name: "Assistant de l'organisme" });

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { type OpenedPage, signInAt } from './support/pages';
+import { type OpenedPage, signInThroughApi } from './support/pages';
 
 // Issue 15's journey: a trainer schedules a one-day session for two learners; in the morning one
 // signs by the emailed link, the other by the room's QR code on a 375 px phone; in the afternoon
@@ -25,7 +25,7 @@ async function signIn(
 ): Promise<OpenedPage> {
   const opened = await journey.open({ theme: options.theme ?? 'light' });
   if (options.width) await opened.page.setViewportSize({ width: options.width, height: 760 });
-  await signInAt(
+  await signInThroughApi(
     opened.page,
     journey.demo(role, index),
     role === 'student' ? '/dashboard' : '/trainer/dashboard',

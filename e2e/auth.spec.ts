@@ -5,6 +5,7 @@ import {
   AUTH_TITLE,
   saveScreenshot,
   signInAt,
+  signInThroughApi,
   submitSignIn,
   waitForHeading,
   waitForPath,
@@ -178,7 +179,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
 
       it('on the student dashboard', async () => {
         const opened = await open({ theme });
-        await signInAt(opened.page, demo('student', theme === 'dark' ? 2 : 3), '/dashboard');
+        await signInThroughApi(opened.page, demo('student', theme === 'dark' ? 2 : 3), '/dashboard');
         await waitForHeading(opened.page, STUDENT_DASHBOARD_TITLE);
         await expectNoSeriousViolations(opened.page, `/dashboard, ${theme}`);
         if (theme === 'light') await saveScreenshot(opened.page, 'student-dashboard-fr-light');
@@ -186,7 +187,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
 
       it('on the trainer dashboard', async () => {
         const opened = await open({ theme });
-        await signInAt(opened.page, demo('trainer', theme === 'dark' ? 0 : 1), '/trainer/dashboard');
+        await signInThroughApi(opened.page, demo('trainer', theme === 'dark' ? 0 : 1), '/trainer/dashboard');
         await waitForHeading(opened.page, TRAINER_DASHBOARD_TITLE);
         await expectNoSeriousViolations(opened.page, `/trainer/dashboard, ${theme}`);
         await saveScreenshot(opened.page, `trainer-dashboard-fr${theme === 'light' ? '-light' : ''}`);
@@ -194,9 +195,7 @@ describe('accessibility (axe-core: no serious or critical violation)', () => {
 
       it('on the admin dashboard', async () => {
         const opened = await open({ theme });
-        await opened.page.goto('/admin');
-        await submitSignIn(opened.page, demo('admin'));
-        await waitForPath(opened.page, '/admin/dashboard');
+        await signInThroughApi(opened.page, demo('admin'), '/admin/dashboard');
         await opened.page.getByRole('heading', { level: 1 }).first().waitFor();
         await expectNoSeriousViolations(opened.page, `/admin/dashboard, ${theme}`);
       });

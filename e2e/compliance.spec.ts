@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { signInAt, waitForHeading } from './support/pages';
+import { signInThroughApi, waitForHeading } from './support/pages';
 
 // Issue 17 point 1: the demo organisation (a formation, a positioning quiz, a session with
 // signatures, a satisfaction survey) sees those indicators evidenced; the trainer changes the
@@ -42,7 +42,7 @@ async function openCompliance(page: Page) {
 describe('Qualiopi compliance', () => {
   it('shows the evidence the platform holds, takes a profile and a document, and packs them for the audit', async () => {
     const { page, pageErrors } = await journey.open({ theme: 'light' });
-    await signInAt(page, journey.demo('trainer', 0), '/trainer/dashboard');
+    await signInThroughApi(page, journey.demo('trainer', 0), '/trainer/dashboard');
     await page.goto('/trainer/qualiopi');
     await page.waitForURL((url) => url.pathname === '/trainer/compliance');
     await waitForHeading(page, 'Conformité Qualiopi');
@@ -109,7 +109,7 @@ describe('Qualiopi compliance', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`passes axe on the indicators and each register (${theme} theme)`, async () => {
       const { page, pageErrors } = await journey.open({ theme });
-      await signInAt(page, journey.demo('trainer', 1), '/trainer/dashboard');
+      await signInThroughApi(page, journey.demo('trainer', 1), '/trainer/dashboard');
       await openCompliance(page);
       await indicator(page, 8).getByText('Prouvé').waitFor();
       await expectNoSeriousViolations(page, `/trainer/compliance (${theme})`);

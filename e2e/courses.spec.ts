@@ -7,7 +7,7 @@ import {
   type Credentials,
   type OpenedPage,
   saveScreenshot,
-  signInAt,
+  signInThroughApi,
   submitSignIn,
   waitForHeading,
   waitForPath,
@@ -72,7 +72,7 @@ const externalRequests: string[] = [];
 
 async function signIn(account: Credentials, landingPath: string): Promise<OpenedPage> {
   const opened = await journey.open();
-  await signInAt(opened.page, account, landingPath);
+  await signInThroughApi(opened.page, account, landingPath);
   return opened;
 }
 

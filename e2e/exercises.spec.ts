@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { type OpenedPage, signInAt } from './support/pages';
+import { type OpenedPage, signInThroughApi } from './support/pages';
 
 // Issue 13's exercises journey: a trainer sets practical work on the demo formation, a learner hands
 // in a written answer, the trainer asks for it again with feedback, the learner reads the feedback
@@ -19,7 +19,7 @@ async function signIn(
   theme: 'light' | 'dark',
 ): Promise<OpenedPage> {
   const opened = await journey.open({ theme });
-  await signInAt(
+  await signInThroughApi(
     opened.page,
     journey.demo(role, index),
     role === 'student' ? '/dashboard' : '/trainer/dashboard',

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { submitSignIn, waitForHeading, waitForPath } from './support/pages';
+import { signInThroughApi, waitForHeading, waitForSettled } from './support/pages';
 
 // Issue 17 point 4: the funding platform sends a signed delivery to the demo organisation's receiver;
 // the admin sees it in the logs and in the recent-logs panel, and replays it. Axe in both themes.
@@ -12,17 +12,8 @@ const journey = useJourney();
 const TITLE = 'Notifications de la plateforme de financement';
 const ATTENDEE = 'journey.financement@exemple.fr';
 
-async function settled(page: Page) {
-  await expect
-    .poll(() => page.locator('[aria-busy="true"], [role="status"]:has-text("Chargement")').count())
-    .toBe(0);
-}
-
 async function signInAsAdmin(page: Page) {
-  await page.goto('/admin');
-  await waitForHeading(page, 'Espace administrateur');
-  await submitSignIn(page, journey.demo('admin'));
-  await waitForPath(page, '/admin/dashboard');
+  await signInThroughApi(page, journey.demo('admin'), '/admin/dashboard');
 }
 
 /** Signed as docs/funding-webhooks.md says, independently of the server's code. */
@@ -46,7 +37,7 @@ describe('funding-platform webhooks', () => {
     await signInAsAdmin(page);
     await page.goto('/admin/funding-webhooks');
     await waitForHeading(page, TITLE);
-    await settled(page);
+    await waitForSettled(page);
 
     // The demo organisation's receiver: its address and its secret, revealed by the admin.
     await page.getByRole('tab', { name: 'Réception par organisme' }).click();
@@ -56,7 +47,7 @@ describe('funding-platform webhooks', () => {
     await page.getByRole('button', { name: 'Afficher le secret' }).click();
     const secret = await page.getByLabel('Secret', { exact: true }).inputValue();
     expect(secret).toMatch(/^whsec_/);
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, '/admin/funding-webhooks (receiver), light');
 
     const body = JSON.stringify({
@@ -88,7 +79,7 @@ describe('funding-platform webhooks', () => {
     await page.getByLabel('Rechercher').fill('RF-JOURNEY-1');
     const row = page.locator('tr', { hasText: 'Traité' }).filter({ hasText: 'RF-JOURNEY-1' });
     await row.waitFor();
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, '/admin/funding-webhooks (log), light');
 
     await page.getByRole('button', { name: 'Dernières notifications' }).click();
@@ -118,12 +109,12 @@ describe('funding-platform webhooks', () => {
     await page.goto('/admin/funding-webhooks');
     await waitForHeading(page, TITLE);
     await page.getByRole('cell', { name: 'Organisme Démo' }).first().waitFor();
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, '/admin/funding-webhooks (log), dark');
     await page.getByRole('tab', { name: 'Réception par organisme' }).click();
     await page.getByLabel('Organisme', { exact: true }).selectOption({ label: 'Organisme Démo' });
     await page.getByText('RS5487-ECRIT-PRO-2026').waitFor();
-    await settled(page);
+    await waitForSettled(page);
     await expectNoSeriousViolations(page, '/admin/funding-webhooks (receiver), dark');
 
     await page.goto('/admin/profile');

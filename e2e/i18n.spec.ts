@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useJourney } from './support/journey';
-import { type OpenedPage, submitSignIn, waitForHeading } from './support/pages';
+import { type OpenedPage, signInThroughApi, waitForHeading } from './support/pages';
 import type { DemoRole } from './support/server';
 
 // Issue 10: translations load with their routes (apps/web/src/lib/i18n.ts, app/router.tsx). A page
@@ -83,9 +83,11 @@ const signedIn = new Map<DemoRole, OpenedPage>();
 beforeAll(async () => {
   for (const role of ['trainer', 'student'] as const) {
     const opened = await journey.open();
-    await opened.page.goto('/auth?mode=signin');
-    await submitSignIn(opened.page, journey.demo(role));
-    await opened.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    await signInThroughApi(
+      opened.page,
+      journey.demo(role),
+      role === 'trainer' ? '/trainer/dashboard' : '/dashboard',
+    );
     signedIn.set(role, opened);
   }
 });

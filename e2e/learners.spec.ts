@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { signInAt, waitForHeading } from './support/pages';
+import { signInThroughApi, waitForHeading } from './support/pages';
 
 // Issue 16's journey: a trainer imports 20 learners from a CSV as older French Excel writes it
 // (Windows-1252, semicolons), two rows of which are bad; sees each row's state, enrols the others in
@@ -71,7 +71,7 @@ async function figures(page: import('playwright-core').Page) {
 describe('learners', () => {
   it('imports learners from a French Excel CSV, row by row, and the dashboard and analytics count them', async () => {
     const { page } = await journey.open({ theme: 'light' });
-    await signInAt(page, journey.demo('trainer', 0), '/trainer/dashboard');
+    await signInThroughApi(page, journey.demo('trainer', 0), '/trainer/dashboard');
     const before = await figures(page);
 
     await page.goto('/trainer/students');
@@ -116,7 +116,7 @@ describe('learners', () => {
 
     // Both themes: the list and a learner's record, checked by axe.
     const dark = await journey.open({ theme: 'dark' });
-    await signInAt(dark.page, journey.demo('trainer', 1), '/trainer/dashboard');
+    await signInThroughApi(dark.page, journey.demo('trainer', 1), '/trainer/dashboard');
     await dark.page.goto('/trainer/students');
     await dark.page.getByLabel('Rechercher').fill('Müller');
     // As a user would, wait for the search to settle (it writes to the address once typing

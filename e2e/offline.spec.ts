@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { saveScreenshot, signInAt, waitForHeading } from './support/pages';
+import { saveScreenshot, signInThroughApi, waitForHeading } from './support/pages';
 
 // Issue 18 part 3: a learner takes a formation offline, opens one of its lessons without a
 // connection, completes it, and the completion reaches the server when the connection returns.
@@ -50,7 +50,7 @@ describe('formations offline (issue 18)', () => {
   it('opens a downloaded lesson without a connection and syncs its completion when it returns', async () => {
     const opened = await journey.open({ theme: 'dark' });
     const { page, context } = opened;
-    await signInAt(page, journey.demo('student', 2), '/dashboard');
+    await signInThroughApi(page, journey.demo('student', 2), '/dashboard');
 
     // The service worker serves the app's code offline once it controls the page (pwa.spec.ts).
     await page.evaluate(async () => {

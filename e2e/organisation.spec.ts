@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { signInAt } from './support/pages';
+import { signInThroughApi } from './support/pages';
 
 // Issue 16: every screen of running the organisation, with the demo organisation's data, checked by
 // axe in both themes. The journeys (learners.spec.ts, analytics.spec.ts) drive what they do.
@@ -35,7 +35,7 @@ describe('running the organisation', () => {
   for (const [index, theme] of (['light', 'dark'] as const).entries()) {
     it(`shows each screen with the demo's data, without serious accessibility violations (${theme} theme)`, async () => {
       const { page, pageErrors } = await journey.open({ theme });
-      await signInAt(page, journey.demo('trainer', index), '/trainer/dashboard');
+      await signInThroughApi(page, journey.demo('trainer', index), '/trainer/dashboard');
       for (const path of [...SCREENS, ...(await recordPaths(page))]) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -53,7 +53,7 @@ describe('running the organisation', () => {
   for (const theme of ['light', 'dark'] as const) {
     it(`shows a learner their documents, without serious accessibility violations (${theme} theme)`, async () => {
       const { page, pageErrors } = await journey.open({ theme });
-      await signInAt(page, journey.demo('student', theme === 'light' ? 0 : 1), '/dashboard');
+      await signInThroughApi(page, journey.demo('student', theme === 'light' ? 0 : 1), '/dashboard');
       await page.goto('/student/documents');
       await page.getByText('Règlement intérieur').first().waitFor();
       await expectNoSeriousViolations(page, `/student/documents, ${theme}`);
@@ -63,7 +63,7 @@ describe('running the organisation', () => {
 
   it('lets a funder answer a survey from its emailed link, in both themes', async () => {
     const trainer = await journey.open();
-    await signInAt(trainer.page, journey.demo('trainer', 1), '/trainer/dashboard');
+    await signInThroughApi(trainer.page, journey.demo('trainer', 1), '/trainer/dashboard');
     // Each address gets its own single-use link: one per theme.
     const recipients = ['light', 'dark'].map((theme) => `financeur.${theme}@example.com`);
     const sent = await trainer.page.evaluate(async (emails) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { AUTH_TITLE, signInAt, waitForHeading } from './support/pages';
+import { AUTH_TITLE, signInThroughApi, waitForHeading } from './support/pages';
 
 // Issue 19 point 3's journey: a learner downloads their data from their profile; their trainer
 // erases them after reading what goes and what stays, and the learner is signed out for good.
@@ -11,7 +11,7 @@ const journey = useJourney();
 describe('privacy', () => {
   it('gives a learner their data and lets the trainer erase them after confirming', async () => {
     const learner = await journey.open({ theme: 'light' });
-    await signInAt(learner.page, journey.demo('student', 3), '/dashboard');
+    await signInThroughApi(learner.page, journey.demo('student', 3), '/dashboard');
     await learner.page.goto('/student/profile');
     await waitForHeading(learner.page, 'Mon profil');
     const [download] = await Promise.all([
@@ -25,7 +25,7 @@ describe('privacy', () => {
     );
 
     const trainer = await journey.open({ theme: 'light' });
-    await signInAt(trainer.page, journey.demo('trainer', 0), '/trainer/dashboard');
+    await signInThroughApi(trainer.page, journey.demo('trainer', 0), '/trainer/dashboard');
     await trainer.page.goto(`/trainer/students/${studentId}`);
     await trainer.page.getByRole('button', { name: "Effacer l'apprenant…" }).click();
     const dialog = trainer.page.getByRole('alertdialog', { name: 'Effacer cet apprenant ?' });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { type OpenedPage, signInAt, waitForPath } from './support/pages';
+import { type OpenedPage, signInThroughApi, waitForPath } from './support/pages';
 
 // Issue 14's journey: a learner asks a question from a lesson; the trainer hears of it at once (bell,
 // live) and by email, takes it and replies; the learner is told, reads the reply, reads the same
@@ -16,7 +16,7 @@ const journey = useJourney();
 
 async function signIn(role: 'student' | 'trainer', theme: 'light' | 'dark', index = 0): Promise<OpenedPage> {
   const opened = await journey.open({ theme });
-  await signInAt(
+  await signInThroughApi(
     opened.page,
     journey.demo(role, index),
     role === 'student' ? '/dashboard' : '/trainer/dashboard',

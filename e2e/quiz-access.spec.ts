@@ -5,7 +5,7 @@ import { useJourney } from './support/journey';
 import {
   type OpenedPage,
   saveScreenshot,
-  signInAt,
+  signInThroughApi,
   submitSignIn,
   waitForHeading,
   waitForPath,
@@ -40,7 +40,7 @@ describe('positioning before a formation, and a public quiz', () => {
   it('shows on the learner record a positioning link answered before sign-up', async () => {
     // The trainer sends the invitation in bulk (one line here) from the positioning screen.
     const trainer = await open();
-    await signInAt(trainer.page, journey.demo('trainer', 1), '/trainer/dashboard');
+    await signInThroughApi(trainer.page, journey.demo('trainer', 1), '/trainer/dashboard');
     await trainer.page.goto('/trainer/positioning');
     await waitForHeading(trainer.page, 'Positionnement et liens publics');
     const courseSelect = trainer.page.getByLabel('Formation', { exact: true });
@@ -146,7 +146,7 @@ describe('positioning before a formation, and a public quiz', () => {
 
   it('lets anyone with a public link take the quiz, giving a name and an email', async () => {
     const trainer = await open('light');
-    await signInAt(trainer.page, journey.demo('trainer', 0), '/trainer/dashboard');
+    await signInThroughApi(trainer.page, journey.demo('trainer', 0), '/trainer/dashboard');
     await trainer.page.goto('/trainer/positioning?tab=publicLinks');
     await trainer.page.getByLabel('Quiz', { exact: true }).selectOption({ label: POSITIONING_QUIZ });
     const url = await trainer.page.getByLabel('Adresse du lien public', { exact: true }).inputValue();

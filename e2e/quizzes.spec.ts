@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { type Credentials, type OpenedPage, signInAt, waitForHeading } from './support/pages';
+import { type Credentials, type OpenedPage, signInThroughApi, waitForHeading } from './support/pages';
 
 // Issue 13's quiz journey (points 1 and 2): a trainer builds a 5-question quiz with a 60 % passing
 // score on the demo's published formation; a learner fails it, reloads in the middle of the retake
@@ -18,7 +18,7 @@ async function signIn(
   theme: 'light' | 'dark',
 ): Promise<OpenedPage> {
   const opened = await journey.open({ theme });
-  await signInAt(opened.page, account, landingPath);
+  await signInThroughApi(opened.page, account, landingPath);
   return opened;
 }
 

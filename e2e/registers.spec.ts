@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { submitSignIn, waitForHeading, waitForPath } from './support/pages';
+import { signInThroughApi } from './support/pages';
 
 // Issue 17 point 2: the platform's improvement actions (Qualiopi indicator 32). The demo's admin plans
 // one, then closes it with its evidence file; the page passes axe in both themes. The organisations'
@@ -22,10 +22,7 @@ async function settled(page: Page) {
 describe('the platform improvement actions', () => {
   it('lets an admin plan an action and close it with its evidence, in both themes', async () => {
     const { page, pageErrors } = await journey.open({ theme: 'light' });
-    await page.goto('/admin');
-    await waitForHeading(page, 'Espace administrateur');
-    await submitSignIn(page, journey.demo('admin'));
-    await waitForPath(page, '/admin/dashboard');
+    await signInThroughApi(page, journey.demo('admin'), '/admin/dashboard');
 
     await page.goto('/admin/improvements');
     await page.getByRole('heading', { level: 1, name: 'Actions d’amélioration de la plateforme' }).waitFor();
@@ -73,10 +70,7 @@ describe('the platform improvement actions', () => {
     expect(pageErrors).toEqual([]);
 
     const dark = await journey.open({ theme: 'dark' });
-    await dark.page.goto('/admin');
-    await waitForHeading(dark.page, 'Espace administrateur');
-    await submitSignIn(dark.page, journey.demo('admin'));
-    await waitForPath(dark.page, '/admin/dashboard');
+    await signInThroughApi(dark.page, journey.demo('admin'), '/admin/dashboard');
     await dark.page.goto('/admin/improvements');
     await dark.page.getByRole('heading', { name: TITLE }).waitFor();
     await settled(dark.page);

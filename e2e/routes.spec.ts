@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { type OpenedPage, submitSignIn, waitForPath } from './support/pages';
+import { type OpenedPage, signInThroughApi, waitForPath } from './support/pages';
 import type { DemoRole } from './support/server';
 
 // SPEC 2: every route a user of each role may open. Ids are made up: a screen must still render
@@ -101,6 +101,12 @@ const REDIRECTS: [string, string, DemoRole][] = [
   ['/questions-hub', '/trainer/forum', 'trainer'],
   ['/trainer', '/trainer/dashboard', 'trainer'],
 ];
+/** Where the app takes each role after signing in. */
+const HOMES: Record<DemoRole, string> = {
+  student: '/dashboard',
+  trainer: '/trainer/dashboard',
+  admin: '/admin/dashboard',
+};
 const NOT_FOUND_TITLE = 'Page introuvable';
 /** openPage's viewport, and a phone's. */
 const DESKTOP = { width: 1280, height: 800 };
@@ -114,9 +120,7 @@ async function pageFor(role: DemoRole): Promise<Page> {
   if (existing) return existing.page;
   const account = journey.demo(role);
   const opened = await journey.open();
-  await opened.page.goto('/auth?mode=signin');
-  await submitSignIn(opened.page, account);
-  await opened.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await signInThroughApi(opened.page, account, HOMES[role]);
   signedIn.set(role, opened);
   return opened.page;
 }

@@ -17,6 +17,9 @@ export default defineConfig({
     // A journey is many steps: the longest took 60 s in a CI run on a slow 2-core machine. What it
     // waits for has its own 30 s cap (support/pages.ts).
     testTimeout: 180_000,
+    // expect.poll waits as long as any other wait of a journey (support/pages.ts): its own default,
+    // one second, failed a journey while the machine was busy.
+    expect: { poll: { timeout: 30_000 } },
     // In CI a journey that fails is run once more before the run fails: a shared 2-core machine
     // sometimes loses a race a person never would (two were fixed this way, see the git log). The
     // reporter marks such a test "(retry x1)": each one is a defect to fix, not a pass to keep.

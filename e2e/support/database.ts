@@ -21,11 +21,11 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-async function administer(statement: string): Promise<void> {
+async function administer(statement: string, values: string[] = []): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
-    await client.query(statement);
+    return await client.query(statement, values);
   } finally {
     await client.end();
   }
@@ -44,4 +44,18 @@ export async function createDatabase(name: string, template?: string): Promise<v
 
 export async function dropDatabase(name: string): Promise<void> {
   await administer(`drop database if exists "${checked(name)}" with (force)`);
+}
+
+/**
+ * Drops `template` and every database made from it (named `<template>_…`, see server.ts), all at
+ * once: PostgreSQL 15 makes each DROP DATABASE wait for a checkpoint, and drops waiting together
+ * share one. One after another, at the end of each spec file, they cost 1.4 s each on average in a
+ * run of the journeys on a 2-core machine, and up to 33 s while another program was writing.
+ */
+export async function dropDatabaseAndCopies(template: string): Promise<void> {
+  const { rows } = await administer('select datname from pg_database where starts_with(datname, $1)', [
+    `${checked(template)}_`,
+  ]);
+  await Promise.all(rows.map((row: { datname: string }) => dropDatabase(row.datname)));
+  await dropDatabase(template);
 }

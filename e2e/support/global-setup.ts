@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createDatabase, dropDatabase, isOnPostgres } from './database';
+import { createDatabase, dropDatabaseAndCopies, isOnPostgres } from './database';
 import { type SeededDemo, seedDemoOnPostgres, startServer } from './server';
 import { bundleServer } from './server-bundle';
 
@@ -55,7 +55,7 @@ async function seedDemo(): Promise<{ seeded: SeededDemo; remove: () => Promise<v
     return {
       seeded: { dataDir, database },
       remove: async () => {
-        await dropDatabase(database);
+        await dropDatabaseAndCopies(database);
         await rm(dataDir, { recursive: true, force: true });
       },
     };

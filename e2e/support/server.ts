@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, databaseUrl, dropDatabase } from './database';
+import { createDatabase, databaseUrl } from './database';
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_ENTRY = 'apps/server/src/main.ts';
@@ -148,7 +148,8 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
  * own port and its own temporary DATA_DIR: empty, so the embedded database is created and seeds the
  * demo organisation, or a copy of the `seeded` demo (see global-setup.ts), which skips the ~15 s of
  * initdb, migrations and seed that every spec file would otherwise repeat. On PostgreSQL the server
- * gets its own copy of the seeded template database, dropped when it stops.
+ * gets its own copy of the seeded template database, which the global setup's teardown drops with
+ * the template (database.ts says why not at each stop).
  * TEST_CLOCK is on (only here): journeys move the server's clock with `setClockOffset` instead of waiting.
  * With `bundle` (see server-bundle.ts) the server runs from that prebuilt module instead of through tsx.
  */
@@ -207,7 +208,6 @@ export async function startServer(
   const stop = async (stopOptions: { keepDataDir?: boolean } = {}) => {
     await stopProcess();
     if (!stopOptions.keepDataDir) await rm(dataDir, { recursive: true, force: true });
-    if (database) await dropDatabase(database);
   };
 
   const launch = async () => {
