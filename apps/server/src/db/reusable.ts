@@ -46,3 +46,21 @@ export function reusable<Result>(build: (db: Db) => Preparable<Result>) {
     return running.run(connection, () => statement.execute(values));
   };
 }
+
+/**
+ * reusable() for a statement whose text depends on a shape (which filters it has, its order): one
+ * statement per shape, built the first time that shape is asked for. A shape is a small object of
+ * flags and names, so there are few of them.
+ */
+export function reusableByShape<Shape, Result>(build: (shape: Shape) => (db: Db) => Preparable<Result>) {
+  const statements = new Map<string, ReturnType<typeof reusable<Result>>>();
+  return (shape: Shape) => {
+    const key = JSON.stringify(shape);
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = reusable(build(shape));
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}

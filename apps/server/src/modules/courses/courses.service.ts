@@ -25,9 +25,9 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
+import { type Database, type Db, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
 import { readPageWith } from '../../db/page.ts';
-import { reusable } from '../../db/reusable.ts';
+import { reusableByShape } from '../../db/reusable.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { containsPattern } from '../../lib/sql-pattern.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
@@ -107,7 +107,7 @@ export function createCoursesService(options: { database: Database; organization
    * (db/reusable.ts): built at each request, Drizzle cost the server about 0.25 ms of CPU per request
    * (issue 12). The page's count is sent only past the last page, so it is built when needed.
    */
-  function listStatement(shape: ListShape) {
+  const listStatement = reusableByShape((shape: ListShape) => {
     const bound = {
       actorOrganizationId: sql.placeholder('actorOrganizationId'),
       organizationId: sql.placeholder('organizationId'),
@@ -123,17 +123,15 @@ export function createCoursesService(options: { database: Database; organization
             direction(shape.sortBy === 'updatedAt' ? courses.updatedAt : courses.createdAt),
             direction(courses.id),
           ];
-    return reusable((db) =>
+    return (db: Db) =>
       db
         .select({ ...courseListSelection, organizationName: organizations.nameOf(courses.organizationId) })
         .from(courses)
         .where(listWhere(shape, bound))
         .orderBy(...orderBy)
         .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    );
-  }
-  const listStatements = new Map<string, ReturnType<typeof listStatement>>();
+        .offset(sql.placeholder('offset'));
+  });
 
   const asTenant = <T>(actor: SessionUser, work: (tx: Tx) => Promise<T>) =>
     database.withTenant(tenantOf(actor), work);
@@ -256,9 +254,7 @@ export function createCoursesService(options: { database: Database; organization
      */
     async list(actor: SessionUser, query: ListQuery): Promise<CourseList> {
       const shape = listShapeOf(actor, query);
-      const key = JSON.stringify(shape);
-      const statement = listStatements.get(key) ?? listStatement(shape);
-      listStatements.set(key, statement);
+      const statement = listStatement(shape);
       const values = {
         actorOrganizationId: actor.organizationId ?? undefined,
         organizationId: query.organizationId,

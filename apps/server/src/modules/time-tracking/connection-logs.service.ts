@@ -12,7 +12,7 @@ import {
 } from '@cursus/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, type Placeholder, sql } from 'drizzle-orm';
 import { type Database, type Db, tenantOf } from '../../db/client.ts';
-import { reusable } from '../../db/reusable.ts';
+import { reusableByShape } from '../../db/reusable.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csvLine, EXCEL_CSV_BOM } from '../../lib/excel-csv.ts';
 import type { CoursesService } from '../courses/courses.module.ts';
@@ -176,53 +176,54 @@ export function createConnectionLogsService(deps: {
    * learners; this reads about 70. The statement is built once per shape of the filters: building it
    * at each request cost the server about 0.4 ms of CPU per request (bench:server-cost).
    */
-  function listStatement(shape: { byOrganization: boolean; byStudent: boolean; byCourse: boolean }) {
-    const bounds: Bounds = {
-      organizationId: shape.byOrganization ? sql.placeholder('organizationId') : null,
-      studentId: shape.byStudent ? sql.placeholder('studentId') : undefined,
-      courseId: shape.byCourse ? sql.placeholder('courseId') : undefined,
-      start: sql.placeholder('start'),
-      end: sql.placeholder('end'),
-    };
-    return reusable((db) => {
-      const learner = organizations.people(learnersOf(db, bounds)).as('learner');
-      const sessions = db
-        .select({
-          userId: userTimeTracking.userId,
-          sessionCount: sql<number>`count(*)::int`.as('session_count'),
-          // A bigint, which pg gives as text.
-          totalSeconds: sql<string>`sum(${userTimeTracking.durationSeconds})`.as('total_seconds'),
-        })
-        .from(userTimeTracking)
-        .where(sessionsWhere(bounds))
-        .groupBy(userTimeTracking.userId)
-        .as('own_sessions');
-      // By organisation, as the sessions: a trainer's policy shows no other organisation's sign-ins.
-      const signIns = system.signInsFragments
-        .countPerUser({ ...signInFilter(bounds), organizationId: bounds.organizationId })
-        .as('own_sign_ins');
-      return db
-        .select({
-          id: learner.id,
-          fullName: learner.fullName,
-          email: learner.email,
-          sessionCount: sql<number>`coalesce(${sessions.sessionCount}, 0)`,
-          totalSeconds: sql<string>`coalesce(${sessions.totalSeconds}, 0)`,
-          signInCount: sql<number>`coalesce(${signIns.signInCount}, 0)`,
-          scopeStudents: sql<number>`(count(*) over ())::int`,
-          scopeSessions: sql<number>`coalesce(sum(${sessions.sessionCount}) over (), 0)::int`,
-          scopeSeconds: sql<string>`coalesce(sum(${sessions.totalSeconds}) over (), 0)`,
-          scopeSignIns: sql<number>`coalesce(sum(${signIns.signInCount}) over (), 0)::int`,
-        })
-        .from(learner)
-        .leftJoin(sessions, eq(sessions.userId, learner.id))
-        .leftJoin(signIns, eq(signIns.userId, learner.id))
-        .orderBy(asc(learner.fullName), asc(learner.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'));
-    });
-  }
-  const listStatements = new Map<string, ReturnType<typeof listStatement>>();
+  const listStatement = reusableByShape(
+    (shape: { byOrganization: boolean; byStudent: boolean; byCourse: boolean }) => {
+      const bounds: Bounds = {
+        organizationId: shape.byOrganization ? sql.placeholder('organizationId') : null,
+        studentId: shape.byStudent ? sql.placeholder('studentId') : undefined,
+        courseId: shape.byCourse ? sql.placeholder('courseId') : undefined,
+        start: sql.placeholder('start'),
+        end: sql.placeholder('end'),
+      };
+      return (db: Db) => {
+        const learner = organizations.people(learnersOf(db, bounds)).as('learner');
+        const sessions = db
+          .select({
+            userId: userTimeTracking.userId,
+            sessionCount: sql<number>`count(*)::int`.as('session_count'),
+            // A bigint, which pg gives as text.
+            totalSeconds: sql<string>`sum(${userTimeTracking.durationSeconds})`.as('total_seconds'),
+          })
+          .from(userTimeTracking)
+          .where(sessionsWhere(bounds))
+          .groupBy(userTimeTracking.userId)
+          .as('own_sessions');
+        // By organisation, as the sessions: a trainer's policy shows no other organisation's sign-ins.
+        const signIns = system.signInsFragments
+          .countPerUser({ ...signInFilter(bounds), organizationId: bounds.organizationId })
+          .as('own_sign_ins');
+        return db
+          .select({
+            id: learner.id,
+            fullName: learner.fullName,
+            email: learner.email,
+            sessionCount: sql<number>`coalesce(${sessions.sessionCount}, 0)`,
+            totalSeconds: sql<string>`coalesce(${sessions.totalSeconds}, 0)`,
+            signInCount: sql<number>`coalesce(${signIns.signInCount}, 0)`,
+            scopeStudents: sql<number>`(count(*) over ())::int`,
+            scopeSessions: sql<number>`coalesce(sum(${sessions.sessionCount}) over (), 0)::int`,
+            scopeSeconds: sql<string>`coalesce(sum(${sessions.totalSeconds}) over (), 0)`,
+            scopeSignIns: sql<number>`coalesce(sum(${signIns.signInCount}) over (), 0)::int`,
+          })
+          .from(learner)
+          .leftJoin(sessions, eq(sessions.userId, learner.id))
+          .leftJoin(signIns, eq(signIns.userId, learner.id))
+          .orderBy(asc(learner.fullName), asc(learner.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'));
+      };
+    },
+  );
 
   async function readListPage(actor: SessionUser, scope: Scope, page: { page: number; pageSize: number }) {
     const { bounds } = scope;
@@ -231,9 +232,7 @@ export function createConnectionLogsService(deps: {
       byStudent: bounds.studentId !== undefined,
       byCourse: bounds.courseId !== undefined,
     };
-    const key = JSON.stringify(shape);
-    const statement = listStatements.get(key) ?? listStatement(shape);
-    listStatements.set(key, statement);
+    const statement = listStatement(shape);
     return database.withTenant(tenantOf(actor), async (tx) => {
       const rows = (offset: number, limit: number) => statement(tx, { ...bounds, offset, limit });
       const found = await rows((page.page - 1) * page.pageSize, page.pageSize);
