@@ -123,9 +123,14 @@ export function createCoursesService(options: { database: Database; organization
             direction(shape.sortBy === 'updatedAt' ? courses.updatedAt : courses.createdAt),
             direction(courses.id),
           ];
+    // A trainer's list is of their organisation: its name is read once, not again for each formation
+    // (the correlated form scanned the organisations for each row).
+    const organizationName = organizations.nameOf(
+      shape.byActorOrganization ? bound.actorOrganizationId : courses.organizationId,
+    );
     return (db: Db) =>
       db
-        .select({ ...courseListSelection, organizationName: organizations.nameOf(courses.organizationId) })
+        .select({ ...courseListSelection, organizationName })
         .from(courses)
         .where(listWhere(shape, bound))
         .orderBy(...orderBy)
