@@ -15,7 +15,7 @@ import {
   type Person,
 } from '../../../test/courses-world.ts';
 import { ENGINE } from '../../../test/helper.ts';
-import { courseEnrollments, courses } from './courses.tables.ts';
+import { courseEnrollments, courses, lessonCompletions } from './courses.tables.ts';
 
 let world: CoursesWorld;
 let course: CourseDetail;
@@ -305,5 +305,49 @@ describe(`the learner's formations on ${ENGINE} (SPEC 6)`, () => {
     expect(expectStatus(response, 400).error.details.fields[0].path).toBe('lessonId');
     const page = await world.call('studentA1', 'GET', '/api/learning/courses?pageSize=0');
     expect(expectStatus(page, 400).error.details.fields[0].path).toBe('pageSize');
+  });
+
+  it("lists the progression's ten newest completions over every formation, newest first", async () => {
+    const followed = [course];
+    for (const title of ['Gestes barrières', 'Incendie', 'Évacuation']) {
+      const built = await buildCourse(title);
+      await world.call('trainerA', 'POST', `/api/courses/${built.id}/enrollments`, {
+        studentIds: [world.users.studentA1.id],
+      });
+      await world.call('trainerA', 'POST', `/api/courses/${built.id}/publish`);
+      for (const lesson of lessons) expectStatus(await complete(lesson.id, 'studentA1', built.id), 200);
+      followed.push(built);
+    }
+    // Sixteen completions, dated one minute apart in an order unlike the one they were made in.
+    const all = followed.flatMap((formation) =>
+      formation.modules.flatMap((module) =>
+        module.lessons.map((lesson) => ({ formation, moduleId: module.id, lesson })),
+      ),
+    );
+    const dated = all.map((item, index) => ({
+      ...item,
+      completedAt: new Date(Date.UTC(2026, 0, 5, 9, (index * 7) % all.length)),
+    }));
+    for (const { lesson, completedAt } of dated)
+      await world.testApp.database.db
+        .update(lessonCompletions)
+        .set({ completedAt })
+        .where(eq(lessonCompletions.lessonId, lesson.id));
+
+    const progression = expectStatus<Progression>(
+      await world.call('studentA1', 'GET', '/api/learning/progression'),
+      200,
+    );
+    const newest = [...dated].sort((a, b) => b.completedAt.getTime() - a.completedAt.getTime()).slice(0, 10);
+    expect(progression.recentCompletions).toEqual(
+      newest.map(({ formation, moduleId, lesson, completedAt }) => ({
+        lessonId: lesson.id,
+        lessonTitle: lesson.title,
+        moduleId,
+        courseId: formation.id,
+        courseTitle: formation.title,
+        completedAt: completedAt.toISOString(),
+      })),
+    );
   });
 });

@@ -172,42 +172,6 @@ export function createLearningService(options: { database: Database; files: File
       .where(visibleTo(LEARNER))
       .orderBy(asc(courses.title), asc(courses.id)),
   );
-  /**
-   * The learner's newest completions in the formations they still see: the newest are kept first,
-   * then joined to their lesson and formation (joining every completion first read twice the buffers).
-   */
-  const recentCompletions = reusable((db) => {
-    const newest = db
-      .select({
-        id: lessonCompletions.id,
-        lessonId: lessonCompletions.lessonId,
-        courseId: lessonCompletions.courseId,
-        completedAt: lessonCompletions.completedAt,
-      })
-      .from(lessonCompletions)
-      .where(
-        and(
-          eq(lessonCompletions.studentId, sql.placeholder('studentId')),
-          sql`${lessonCompletions.courseId} = any(${sql.placeholder('courseIds')}::uuid[])`,
-        ),
-      )
-      .orderBy(desc(lessonCompletions.completedAt), desc(lessonCompletions.id))
-      .limit(RECENT_COMPLETIONS_LIMIT)
-      .as('newest');
-    return db
-      .select({
-        lessonId: newest.lessonId,
-        lessonTitle: courseLessons.title,
-        moduleId: courseLessons.moduleId,
-        courseId: newest.courseId,
-        courseTitle: courses.title,
-        completedAt: newest.completedAt,
-      })
-      .from(newest)
-      .innerJoin(courseLessons, eq(courseLessons.id, newest.lessonId))
-      .innerJoin(courses, eq(courses.id, newest.courseId))
-      .orderBy(desc(newest.completedAt), desc(newest.id));
-  });
   async function findStudentCourseWithOutline(tx: Tx, actor: SessionUser, courseId: string) {
     const [row] = await courseWithOutline(tx, { ...learnerValues(actor), courseId });
     if (!row) throw new AppError('TRAINING_NOT_FOUND');
@@ -446,48 +410,61 @@ export function createLearningService(options: { database: Database; files: File
     },
 
     async progression(actor: SessionUser): Promise<Progression> {
-      return asStudent(actor, async (tx) => {
-        const rows = await progressionCourses(tx, learnerValues(actor));
-        const courseIds = rows.map((row) => row.id);
-        const courseList = rows.map((row) => {
-          const { outline, completions } = toOutline(row.id, row.outline);
-          const modules = outline.map((module) => {
-            const completedLessons = module.lessons.filter((lesson) => completions.has(lesson.id)).length;
-            return {
-              moduleId: module.id,
-              title: module.title,
-              progress: computeProgress(completedLessons, module.lessons.length),
-              completedLessons,
-              totalLessons: module.lessons.length,
-            };
-          });
-          const { completedLessons, totalLessons } = outlineCounts(outline, completions);
+      // One statement: each formation's outline carries the learner's completions with their lessons'
+      // titles, so the newest completions come from it rather than from a second statement.
+      const rows = await asStudent(actor, (tx) => progressionCourses(tx, learnerValues(actor)));
+      const recent: Progression['recentCompletions'] = [];
+      const courseList = rows.map((row) => {
+        const { outline, completions } = toOutline(row.id, row.outline);
+        const modules = outline.map((module) => {
+          const completedLessons = module.lessons.filter((lesson) => completions.has(lesson.id)).length;
           return {
-            courseId: row.id,
-            title: row.title,
-            isLocked: row.isLocked,
-            progress: row.progress,
+            moduleId: module.id,
+            title: module.title,
+            progress: computeProgress(completedLessons, module.lessons.length),
             completedLessons,
-            totalLessons,
-            modules,
+            totalLessons: module.lessons.length,
           };
         });
-        const recent =
-          courseIds.length === 0 ? [] : await recentCompletions(tx, { studentId: actor.id, courseIds });
-        const progressSum = courseList.reduce((sum, course) => sum + course.progress, 0);
+        for (const lesson of outline.flatMap((module) => module.lessons)) {
+          const completedAt = completions.get(lesson.id);
+          if (!completedAt) continue;
+          recent.push({
+            lessonId: lesson.id,
+            lessonTitle: lesson.title,
+            moduleId: lesson.moduleId,
+            courseId: row.id,
+            courseTitle: row.title,
+            completedAt: iso(completedAt),
+          });
+        }
+        const { completedLessons, totalLessons } = outlineCounts(outline, completions);
         return {
-          summary: {
-            courseCount: courseList.length,
-            completedCourseCount: courseList.filter(
-              (course) => course.totalLessons > 0 && course.progress === 100,
-            ).length,
-            completedLessonCount: courseList.reduce((sum, course) => sum + course.completedLessons, 0),
-            averageProgress: courseList.length === 0 ? 0 : Math.round(progressSum / courseList.length),
-          },
-          courses: courseList,
-          recentCompletions: recent.map((item) => ({ ...item, completedAt: iso(item.completedAt) })),
+          courseId: row.id,
+          title: row.title,
+          isLocked: row.isLocked,
+          progress: row.progress,
+          completedLessons,
+          totalLessons,
+          modules,
         };
       });
+      const progressSum = courseList.reduce((sum, course) => sum + course.progress, 0);
+      return {
+        summary: {
+          courseCount: courseList.length,
+          completedCourseCount: courseList.filter(
+            (course) => course.totalLessons > 0 && course.progress === 100,
+          ).length,
+          completedLessonCount: courseList.reduce((sum, course) => sum + course.completedLessons, 0),
+          averageProgress: courseList.length === 0 ? 0 : Math.round(progressSum / courseList.length),
+        },
+        courses: courseList,
+        // Newest first; the same instant is ordered by lesson, so the answer never depends on row order.
+        recentCompletions: recent
+          .sort((a, b) => b.completedAt.localeCompare(a.completedAt) || b.lessonId.localeCompare(a.lessonId))
+          .slice(0, RECENT_COMPLETIONS_LIMIT),
+      };
     },
 
     /**
