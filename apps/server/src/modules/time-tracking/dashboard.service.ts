@@ -15,25 +15,22 @@ export function createDashboardService(deps: {
 }) {
   const { database, timeTracking, learning, now } = deps;
 
+  // The learner's formations, carrying their time and when time was last tracked on each.
+  const coursesWithTime = learning.allCoursesWith(timeTracking.timeAndLastTrackedJson);
+
   return async function getDashboard(user: SessionUser): Promise<MyDashboard> {
     if (!user.organizationId) throw new AppError('NO_ORGANIZATION');
     const at = now();
-    // One transaction and two statements, the time with the last tracked activities, then the
-    // formations: under load, a page that took a pooled connection per part (four here) and a
-    // statement per page of formations queued behind others, and each statement costs PostgreSQL
-    // and the server about as much again as its own work.
-    const { time, goalHours, courses, tracked } = await database.withTenant(tenantOf(user), async (tx) => {
-      const { time, weeklyGoalHours, lastTrackedByCourse } = await timeTracking.readTimeAndLastTracked(
-        tx,
-        user,
-        at,
-      );
-      return {
-        time,
-        goalHours: weeklyGoalHours,
-        tracked: lastTrackedByCourse,
-        courses: await learning.listAllCourses(tx, user),
-      };
+    // One statement for the formations and the time: each statement costs PostgreSQL and the server
+    // about as much again as its own work (issue 12). A learner without a formation gets no row, so
+    // their time takes a statement of its own.
+    const { courses, time, goalHours, tracked } = await database.withTenant(tenantOf(user), async (tx) => {
+      const { courses, extra } = await coursesWithTime(tx, user, timeTracking.timeValues(user, at));
+      const { time, weeklyGoalHours, lastTrackedByCourse } =
+        extra === undefined
+          ? await timeTracking.readTimeAndLastTracked(tx, user, at)
+          : timeTracking.readTimeJson(extra, at);
+      return { courses, time, goalHours: weeklyGoalHours, tracked: lastTrackedByCourse };
     });
     const toDashboardCourse = (course: StudentCourse) => {
       const trackedAt = tracked.get(course.id);

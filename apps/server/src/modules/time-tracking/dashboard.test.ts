@@ -106,6 +106,35 @@ describe("'Mon Suivi' dashboard", () => {
     expect(ranks).toEqual([...ranks].sort());
   });
 
+  it("reads the organisation's weekly goal, and the time of a learner without any formation", async () => {
+    expectStatus(
+      await world.call('trainerA', 'PUT', '/api/time-tracking/settings', { weeklyGoalHours: 12 }),
+      200,
+    );
+    const start = new Date(world.clock.getTime() - 3 * DAY);
+    expectStatus(
+      await world.syncOffline(
+        [offlineSession(start.toISOString(), new Date(start.getTime() + 1800_000).toISOString(), 1800)],
+        'studentA2',
+      ),
+      200,
+    );
+    // Léa's time comes with her formations, in their statement; Hugo has none, so his comes alone.
+    const lea = expectStatus<MyDashboard>(
+      await world.call('studentA1', 'GET', '/api/time-tracking/dashboard'),
+      200,
+    );
+    expect(lea.time.totalSeconds).toBe(3600);
+    expect(lea.weeklyGoal.goalHours).toBe(12);
+    const hugo = expectStatus<MyDashboard>(
+      await world.call('studentA2', 'GET', '/api/time-tracking/dashboard'),
+      200,
+    );
+    expect(hugo).toMatchObject({ activeCourses: [], completedCourses: [], progressionScore: 0 });
+    expect(hugo.time.totalSeconds).toBe(1800);
+    expect(hugo.weeklyGoal.goalHours).toBe(12);
+  });
+
   it('is for students of an organisation only', async () => {
     expect((await world.call('trainerA', 'GET', '/api/time-tracking/dashboard')).statusCode).toBe(403);
     expect((await world.call('loneStudent', 'GET', '/api/time-tracking/dashboard')).json().error.code).toBe(

@@ -13,7 +13,7 @@ import {
   type TotalTime,
 } from '@cursus/contracts';
 import { and, desc, eq, fillPlaceholders, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import { type Database, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
+import { type Database, type Db, type TenantContext, type Tx, tenantOf } from '../../db/client.ts';
 import { reusable } from '../../db/reusable.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type AuditService, auditActorOf } from '../audit/audit.module.ts';
@@ -305,62 +305,86 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
   }
 
   /**
-   * The learner's time of the day, of the week and in all, and their weekly goal (SPEC 4): one
-   * statement in the caller's transaction. Today and this week count sessions by the Paris day they
-   * started; the total adds the open session's recorded time. Mon Suivi also reads, in the same
-   * statement, when time was last tracked on each formation.
+   * The learner's time of the day, of the week and in all, and their weekly goal (SPEC 4), as one
+   * row. Today and this week count sessions by the Paris day they started; the total adds the open
+   * session's recorded time. Mon Suivi also reads when time was last tracked on each formation. Its
+   * columns are named, so that the row keeps its names as JSON (timeAndLastTrackedJson).
    */
-  function timeStatement(withLastTracked: boolean) {
-    return reusable((db) => {
-      const duration = userTimeTracking.durationSeconds;
-      const userId = sql.placeholder('userId');
-      const dayStart = timestamp(sql.placeholder('dayStart'));
-      const weekStart = timestamp(sql.placeholder('weekStart'));
-      const lastTracked = db
-        .select({ courseId: userTimeTracking.courseId, at: max(userTimeTracking.lastActivityAt).as('at') })
-        .from(userTimeTracking)
-        .where(and(eq(userTimeTracking.userId, userId), isNotNull(userTimeTracking.courseId)))
-        .groupBy(userTimeTracking.courseId)
-        .as('last_tracked');
-      return db
-        .select({
-          today: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${dayStart}), 0)::int`,
-          week: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${weekStart}), 0)::int`,
-          open: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionEnd} is null), 0)::int`,
-          total: sql<
-            number | null
-          >`(select ${userTotalTime.totalTimeSeconds} from ${userTotalTime} where ${userTotalTime.userId} = ${userId})`,
-          goalHours: sql<
-            number | null
-          >`(select ${timeTrackingSettings.weeklyGoalHours} from ${timeTrackingSettings} where ${timeTrackingSettings.organizationId} = ${sql.placeholder('organizationId')})`,
-          // [formation id, ISO time] pairs, as PostgreSQL writes timestamps in JSON.
-          lastTracked: withLastTracked
-            ? sql<
-                [string, string][]
-              >`(select coalesce(json_agg(json_build_array(${lastTracked.courseId}, ${lastTracked.at})), '[]'::json) from ${lastTracked})`
-            : sql<[string, string][]>`'[]'::json`,
-        })
-        .from(userTimeTracking)
-        .where(
-          and(
-            eq(userTimeTracking.userId, userId),
-            sql`(${userTimeTracking.sessionStart} >= ${weekStart} or ${userTimeTracking.sessionEnd} is null)`,
+  function timeQuery(db: Db, withLastTracked: boolean) {
+    const duration = userTimeTracking.durationSeconds;
+    const userId = sql.placeholder('userId');
+    const dayStart = timestamp(sql.placeholder('dayStart'));
+    const weekStart = timestamp(sql.placeholder('weekStart'));
+    const lastTracked = db
+      .select({ courseId: userTimeTracking.courseId, at: max(userTimeTracking.lastActivityAt).as('at') })
+      .from(userTimeTracking)
+      .where(and(eq(userTimeTracking.userId, userId), isNotNull(userTimeTracking.courseId)))
+      .groupBy(userTimeTracking.courseId)
+      .as('last_tracked');
+    return db
+      .select({
+        today:
+          sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${dayStart}), 0)::int`.as(
+            'today',
           ),
-        );
-    });
+        week: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionStart} >= ${weekStart}), 0)::int`.as(
+          'week',
+        ),
+        open: sql<number>`coalesce(sum(${duration}) filter (where ${userTimeTracking.sessionEnd} is null), 0)::int`.as(
+          'open',
+        ),
+        total: sql<
+          number | null
+        >`(select ${userTotalTime.totalTimeSeconds} from ${userTotalTime} where ${userTotalTime.userId} = ${userId})`.as(
+          'total',
+        ),
+        goalHours: sql<
+          number | null
+        >`(select ${timeTrackingSettings.weeklyGoalHours} from ${timeTrackingSettings} where ${timeTrackingSettings.organizationId} = ${sql.placeholder('organizationId')})`.as(
+          'goalHours',
+        ),
+        // [formation id, ISO time] pairs, as PostgreSQL writes timestamps in JSON.
+        ...(withLastTracked
+          ? {
+              lastTracked: sql<
+                [string, string][]
+              >`(select coalesce(json_agg(json_build_array(${lastTracked.courseId}, ${lastTracked.at})), '[]'::json) from ${lastTracked})`.as(
+                'lastTracked',
+              ),
+            }
+          : {}),
+      })
+      .from(userTimeTracking)
+      .where(
+        and(
+          eq(userTimeTracking.userId, userId),
+          sql`(${userTimeTracking.sessionStart} >= ${weekStart} or ${userTimeTracking.sessionEnd} is null)`,
+        ),
+      );
   }
-  const timeOf = timeStatement(false);
-  const timeAndLastTrackedOf = timeStatement(true);
+  const timeOf = reusable((db) => timeQuery(db, false));
+  const timeAndLastTrackedOf = reusable((db) => timeQuery(db, true));
 
-  async function readTimeWith(statement: typeof timeOf, tx: Tx, user: SessionUser, at: Date) {
-    const dayStart = startOfParisDay(at);
-    const weekStart = startOfParisWeek(at);
-    const [row] = await statement(tx, {
+  /** The values of timeQuery's placeholders. */
+  function timeValues(user: SessionUser, at: Date) {
+    return {
       userId: user.id,
       organizationId: user.organizationId,
-      dayStart: dayStart.toISOString(),
-      weekStart: weekStart.toISOString(),
-    });
+      dayStart: startOfParisDay(at).toISOString(),
+      weekStart: startOfParisWeek(at).toISOString(),
+    };
+  }
+
+  interface TimeRow {
+    today: number;
+    week: number;
+    open: number;
+    total: number | null;
+    goalHours: number | null;
+    lastTracked?: [string, string][];
+  }
+
+  function toTime(row: TimeRow | undefined, at: Date) {
     const open = Number(row?.open ?? 0);
     return {
       time: {
@@ -368,7 +392,7 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
         weekSeconds: Number(row?.week ?? 0),
         totalSeconds: Number(row?.total ?? 0) + open,
         openSessionSeconds: open,
-        weekStartsAt: weekStart.toISOString(),
+        weekStartsAt: startOfParisWeek(at).toISOString(),
         timeZone: TIME_TRACKING_TIME_ZONE,
       } satisfies MyTime,
       weeklyGoalHours: row?.goalHours ?? DEFAULT_TIME_TRACKING_SETTINGS.weeklyGoalHours,
@@ -378,10 +402,18 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
     };
   }
 
-  const readTime = (tx: Tx, user: SessionUser, at: Date) => readTimeWith(timeOf, tx, user, at);
+  const readTime = async (tx: Tx, user: SessionUser, at: Date) =>
+    toTime((await timeOf(tx, timeValues(user, at)))[0], at);
   /** readTime, and when time was last tracked on each formation (time spent reading is activity). */
-  const readTimeAndLastTracked = (tx: Tx, user: SessionUser, at: Date) =>
-    readTimeWith(timeAndLastTrackedOf, tx, user, at);
+  const readTimeAndLastTracked = async (tx: Tx, user: SessionUser, at: Date) =>
+    toTime((await timeAndLastTrackedOf(tx, timeValues(user, at)))[0], at);
+  /**
+   * readTimeAndLastTracked's row as one JSON value, for a statement of another module to carry in
+   * its own (Mon Suivi's formations): with timeValues' values, read back by readTimeJson.
+   */
+  const timeAndLastTrackedJson = (db: Db) =>
+    sql<TimeRow | null>`(select row_to_json(time_row) from (${timeQuery(db, true)}) time_row)`;
+  const readTimeJson = (row: TimeRow | null, at: Date) => toTime(row ?? undefined, at);
 
   async function myTime(user: SessionUser): Promise<MyTime> {
     const at = now();
@@ -529,6 +561,9 @@ export function createTimeTrackingService(deps: TimeTrackingDeps) {
     myTime,
     readTime,
     readTimeAndLastTracked,
+    timeValues,
+    timeAndLastTrackedJson,
+    readTimeJson,
     resetSession,
     resetTotal,
 
