@@ -59,8 +59,16 @@ export interface Database {
   service: Db;
   /** As cursus_jobs: what background jobs read and write themselves. */
   jobs: Db;
-  /** Runs `work` in a transaction as cursus_app, so policies filter every row it touches. */
-  withTenant<T>(context: TenantContext, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a transaction as cursus_app, so policies filter every row it touches.
+   * `withoutNestedLoops` keeps the planner from joining by nested loop in this transaction, for a
+   * statement whose generic plan (REQUEST_SESSION_SETTINGS) would: see its caller.
+   */
+  withTenant<T>(
+    context: TenantContext,
+    work: (tx: Tx) => Promise<T>,
+    options?: { withoutNestedLoops?: boolean },
+  ): Promise<T>;
   /**
    * One statement under the tenant's policies in a single round trip, for hot paths (learners'
    * heartbeats): the settings and the statement travel as one simple query, which PostgreSQL runs
@@ -500,7 +508,13 @@ function wrap(
     db: handles.owner,
     service: handles.service,
     jobs: handles.jobs,
-    withTenant: (context, work) => engine.tenantTransaction(tenantSettings(context), work),
+    withTenant: (context, work, options) =>
+      engine.tenantTransaction(
+        options?.withoutNestedLoops
+          ? `${tenantSettings(context)}, set_config('enable_nestloop', 'off', true)`
+          : tenantSettings(context),
+        work,
+      ),
     async queryAsTenant<T>(
       context: TenantContext,
       query: { sql: string; params: unknown[] },

@@ -233,21 +233,29 @@ export function createConnectionLogsService(deps: {
       byCourse: bounds.courseId !== undefined,
     };
     const statement = listStatement(shape);
-    return database.withTenant(tenantOf(actor), async (tx) => {
-      const rows = (offset: number, limit: number) => statement(tx, { ...bounds, offset, limit });
-      const found = await rows((page.page - 1) * page.pageSize, page.pageSize);
-      // Past the last page no row carries the totals: the first row does.
-      const [first] = found.length > 0 || page.page === 1 ? found : await rows(0, 1);
-      return {
-        rows: found,
-        totals: {
-          studentCount: first?.scopeStudents ?? 0,
-          signInCount: first?.scopeSignIns ?? 0,
-          sessionCount: first?.scopeSessions ?? 0,
-          totalSeconds: Number(first?.scopeSeconds ?? 0),
-        },
-      };
-    });
+    // The generic plan cannot see the period, guesses a few sessions in it, and joins the learners to
+    // their counts by nested loop, comparing every pair: 1.15 ms for an organisation of 100 learners
+    // over a month, against 0.85 ms by hash join (issue 12, bench/results). This transaction runs only
+    // this statement, so its plan, cached on the connection, is always built and run without them.
+    return database.withTenant(
+      tenantOf(actor),
+      async (tx) => {
+        const rows = (offset: number, limit: number) => statement(tx, { ...bounds, offset, limit });
+        const found = await rows((page.page - 1) * page.pageSize, page.pageSize);
+        // Past the last page no row carries the totals: the first row does.
+        const [first] = found.length > 0 || page.page === 1 ? found : await rows(0, 1);
+        return {
+          rows: found,
+          totals: {
+            studentCount: first?.scopeStudents ?? 0,
+            signInCount: first?.scopeSignIns ?? 0,
+            sessionCount: first?.scopeSessions ?? 0,
+            totalSeconds: Number(first?.scopeSeconds ?? 0),
+          },
+        };
+      },
+      { withoutNestedLoops: true },
+    );
   }
 
   /** One learner's newest sessions and sign-ins of the scope, if the scope lists them. */
