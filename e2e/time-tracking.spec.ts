@@ -133,12 +133,20 @@ async function afterCall(page: Page, suffix: string, action: () => Promise<void>
   return answered;
 }
 
-async function apiFromPage<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return response.json();
-  }, path);
+async function apiFromPage<T>(page: Page, path: string, body?: object): Promise<T> {
+  return page.evaluate(
+    async ({ url, body }) => {
+      const response = await fetch(url, {
+        credentials: 'same-origin',
+        ...(body
+          ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
+          : {}),
+      });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return response.json();
+    },
+    { url: path, body },
+  );
 }
 
 const openSessions = async (page: Page) =>
@@ -147,6 +155,12 @@ const myTime = (page: Page) => apiFromPage<MyTime>(page, '/api/time-tracking/me'
 
 /** Lets the tracker start (SPEC 9 delay) and waits for the server's session. */
 async function startTracking(student: Student) {
+  // A retried journey starts as its first attempt did: a failed attempt leaves its session open, and
+  // the tracker would take it over instead of opening a new one.
+  for (const open of await openSessions(student.page))
+    await apiFromPage(student.page, `/api/time-tracking/sessions/${open.id}/end`, {
+      elapsedSeconds: open.durationSeconds,
+    });
   await afterCall(student.page, '/sessions/start', () => student.advance(START_DELAY_MS));
   await waitForCardState(student.page, 'Actif');
   await waitForCardClock(student.page, '00:00');
