@@ -215,13 +215,17 @@ export function createLearningService(options: { database: Database; files: File
     };
   }
 
-  function studentCourses(db: Db, extra?: SQL) {
+  /**
+   * The learner's formations with the list's columns, narrowed by `where`. `extra` is a column of
+   * allCoursesWith's caller; the list's pages select null in its place.
+   */
+  function studentCourses<T = null>(db: Db, where?: SQL, extra: SQL<T> = sql<T>`null`) {
     return db
-      .select(studentCourseSelection)
+      .select({ ...studentCourseSelection, extra })
       .from(courseEnrollments)
       .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
       .leftJoinLateral(completed, sql`true`)
-      .where(and(visibleTo(LEARNER), extra));
+      .where(and(visibleTo(LEARNER), where));
   }
 
   /** A page of the learner's formations, and their number, with and without a title search. */
@@ -298,15 +302,8 @@ export function createLearningService(options: { database: Database; files: File
      * there is no row, so no column either: `extra` is then undefined.
      */
     allCoursesWith<T>(column: (db: Db) => SQL<T>) {
-      // studentCourses, with the column.
       const statement = reusable((db) =>
-        db
-          .select({ ...studentCourseSelection, extra: column(db) })
-          .from(courseEnrollments)
-          .innerJoin(courses, eq(courses.id, courseEnrollments.courseId))
-          .leftJoinLateral(completed, sql`true`)
-          .where(visibleTo(LEARNER))
-          .orderBy(...byRecentActivity),
+        studentCourses(db, undefined, column(db)).orderBy(...byRecentActivity),
       );
       return async (tx: Tx, actor: SessionUser, values: Record<string, unknown>) => {
         if (!actor.organizationId) throw new AppError('NO_ORGANIZATION');
