@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleBudgets } from './build/bundle-budgets';
 import { createFirstLoadTest, usesOnlyLibraries } from './build/first-load';
+import { localeSetChunk } from './build/locale-sets';
 import { precompress } from './build/precompress';
 import { pureContracts } from './build/pure-contracts';
 
@@ -53,6 +54,9 @@ const isInSignedInFrame = createFirstLoadTest(
     fileURLToPath(new URL(file, import.meta.url)),
   ),
 );
+
+/** React's renderer and its scheduler: the larger of the two vendor chunks. */
+const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 
 /** The libraries every signed-in page loads: the vendor chunk's, the icons, zod and TanStack Query. */
 const SIGNED_IN_LIBRARIES =
@@ -136,16 +140,44 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // issue 12. zod is for the screens that send or read schema-checked data: left to itself the
-        // bundler merges it into a chunk of the first load. The vendor chunk holds the libraries every
-        // screen runs, in one file rather than six (about 3 KB less gzipped, and it changes less
-        // often than the app's own code), but only the parts the first screen runs: the rest of them
-        // (use-sync-external-store's selector) goes with the screens that use it.
+        // bundler merges it into a chunk of the first load. The vendor chunks hold the libraries every
+        // screen runs, in two files rather than six (it changes less often than the app's own code),
+        // but only the parts the first screen runs: the rest of them (use-sync-external-store's
+        // selector) goes with the screens that use it. Two rather than one: react-dom is more than
+        // half of it, and each file comes over a connection of its own, each in TCP slow start, side
+        // by side (Lighthouse's first contentful paint on /auth 1.95 → 1.8 s).
+        //
+        // Lighthouse simulates a phone on a 1.6 Mbit/s link with 150 ms round trips and, over HTTP/1.1,
+        // six requests at a time: beyond a few KB, a file costs a round trip whatever its size, and
+        // Mon Suivi's first load was 78 requests (bench/results/first-load-2026-11-28.md). The
+        // translation sets (build/locale-sets.ts) and the sign-in group below put what always loads
+        // together in one file.
         codeSplitting: {
           groups: [
+            {
+              name: localeSetChunk,
+              debugName: 'locale sets',
+            },
+            // What the sign-in screen loads beyond the first load (its form, fields, the public frame)
+            // was ten files of 1 to 2 KB: one file. Signed-in pages use most of it too (labels, inputs).
+            {
+              name: (moduleId, context) =>
+                isInSignInLoad(moduleId, context) &&
+                !isInFirstLoad(moduleId, context) &&
+                !context.getModuleInfo(moduleId)?.dynamicImporters.length
+                  ? 'sign-in'
+                  : null,
+              debugName: 'sign-in',
+              includeDependenciesRecursively: false,
+            },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
               name: (moduleId, context) =>
-                VENDOR_LIBRARIES.test(moduleId) && isInFirstLoad(moduleId, context) ? 'vendor' : null,
+                VENDOR_LIBRARIES.test(moduleId) && isInFirstLoad(moduleId, context)
+                  ? REACT_DOM.test(moduleId)
+                    ? 'react-dom'
+                    : 'vendor'
+                  : null,
               debugName: 'vendor',
             },
             // TanStack Query loads with the query cache's provider (app/query-provider.tsx), which

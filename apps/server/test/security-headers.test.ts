@@ -27,7 +27,7 @@ describe('security headers', () => {
     expect((await get('/api/nothing-here', { cookie })).headers['cache-control']).toBe('no-store');
   });
 
-  it('refuses the powerful browser features the app never uses, on every response', async () => {
+  it('refuses the powerful browser features the app never uses, on every page and API answer', async () => {
     for (const url of ['/api/health', '/api/nothing-here', '/some/page']) {
       const policy = String((await get(url)).headers['permissions-policy']);
       expect(policy, url).toBe(PERMISSIONS_POLICY);

@@ -14,6 +14,7 @@ const SIZES_KB: Record<string, number> = {
   'assets/form-d.js': 15,
   'assets/editor-e.js': 130,
   'assets/index-f.css': 5,
+  'assets/locale-fr-start-g.js': 4,
 };
 const MANIFEST = {
   'index.html': {
@@ -34,6 +35,8 @@ const MANIFEST = {
     isDynamicEntry: true,
     imports: ['_form-d.js'],
   },
+  // A translation set (build/locale-sets.ts): its JSON modules are no entries of their own.
+  '_locale-fr-start-g.js': { file: 'assets/locale-fr-start-g.js', name: 'locale-fr-start' },
 };
 
 let dist: string;
@@ -70,6 +73,21 @@ describe('bundle budgets (issue 12)', () => {
     expect(auth?.files.map((file) => file.href).sort()).toEqual(['assets/auth-c.js', 'assets/form-d.js']);
     expect(auth?.size.gzipped).toBeGreaterThan(35 * KB);
     expect(auth?.size.gzipped).toBeLessThan(36 * KB);
+  });
+
+  it('counts a translation set by its name, as a screen loads it', () => {
+    const report = measureBundle(dist);
+    const start = report.lazyModules.find((lazy) => lazy.module === 'locale-fr-start');
+    expect(start?.files.map((file) => file.href)).toEqual(['assets/locale-fr-start-g.js']);
+    const screen = {
+      name: 'sign-in',
+      modules: ['src/app/routes/auth/auth.tsx', 'locale-fr-start'],
+      maxGzipKB: 128,
+    };
+    // 60 + 30 + 20 + 15 + 4 KB.
+    expect(checkBudgets(report, { firstScreens: [screen], lazyModules: [] })).toEqual([
+      expect.stringMatching(/^first screen "sign-in" loads 129\.\d KB/),
+    ]);
   });
 
   it('passes a build within its budgets', () => {

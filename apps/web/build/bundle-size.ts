@@ -23,6 +23,8 @@ export interface Sizes {
 /** One chunk of Vite's build manifest, keyed by its source path (`src/app/routes/auth/auth.tsx`). */
 interface ManifestChunk {
   file: string;
+  /** A chunk made by a group of vite.config.ts, keyed `_<file>`, is known by its group's name. */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
@@ -130,13 +132,15 @@ export function measureBundle(dist: string): BundleReport {
   const firstLoad = measureFirstLoad(dist);
   const manifest = readManifest(dist);
   const loaded = new Set(firstLoad.map((file) => file.href.replace(/^\//, '')));
+  // Modules grouped into one chunk (the translation sets, vite.config.ts) are no entries of their
+  // own: that chunk stands for them, under its group's name.
   const lazyModules = Object.entries(manifest)
-    .filter(([, chunk]) => chunk.isDynamicEntry)
-    .map(([module]) => {
-      const files = [...staticClosure(manifest, module)]
+    .filter(([key, chunk]) => chunk.isDynamicEntry || (key.startsWith('_locale-') && chunk.name))
+    .map(([key, chunk]) => {
+      const files = [...staticClosure(manifest, key)]
         .filter((file) => !loaded.has(file))
         .map((file) => measureFile(dist, 'lazy', file));
-      return { module, files, size: sumSizes(files) };
+      return { module: chunk.isDynamicEntry ? key : (chunk.name as string), files, size: sumSizes(files) };
     });
   return { dist, firstLoad, lazyModules, importCycles: findImportCycles(manifest) };
 }

@@ -59,7 +59,7 @@ export function translations(namespaces: readonly Namespace[]) {
 export const SPACE_NAMESPACES = ['auth', 'navigation'] as const;
 
 /** What the signed-in frame shows around every page: sidebar, notifications, help, time tracker. */
-const SIGNED_IN_LAYOUT_NAMESPACES = ['navigation', 'help', 'notifications', 'timeTracking'] as const;
+export const SIGNED_IN_LAYOUT_NAMESPACES = ['navigation', 'help', 'notifications', 'timeTracking'] as const;
 
 /**
  * The signed-in frame (its sidebar, notifications, help and time tracker) loads with the first
