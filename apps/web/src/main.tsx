@@ -8,8 +8,9 @@ import { createAppRouter } from '@/app/router';
 import { AppErrorBoundary } from '@/components/errors/fatal-error-screen';
 import { checkSession } from '@/features/auth/session-store';
 import { initializeApp } from '@/lib/app-init';
+import { startEarlyRequests } from '@/lib/early-requests';
 import { installGlobalErrorLogging } from '@/lib/error-logger';
-import { i18nReady } from '@/lib/i18n';
+import { getLanguage, i18nReady } from '@/lib/i18n';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import { registerServiceWorker } from '@/lib/service-worker';
 import '@/styles.css';
@@ -21,9 +22,11 @@ installGlobalErrorLogging();
 // Before the first render: Chromium fires it once, early, whichever page the visitor opened.
 captureInstallPrompt();
 
-// issue 12: the session check and the first page's code (the router loads the matched routes as it
-// is made) start now, alongside the translations, instead of one after the other once rendered.
+// issue 12: the session check, the first page's data (lib/early-requests.ts) and its code (the
+// router loads the matched routes as it is made) start now, alongside the translations, instead of
+// one after the other once rendered.
 void checkSession();
+startEarlyRequests(location.pathname, getLanguage());
 const router = createAppRouter();
 
 // The first render waits for the start namespaces of the chosen language (lib/i18n.ts), a few

@@ -6,6 +6,7 @@ import {
   type RouteContract,
 } from '@cursus/contracts';
 import type { z } from 'zod';
+import { takeEarlyAnswer } from '@/lib/early-requests';
 import { getLanguage } from '@/lib/i18n';
 
 /** Error codes the client raises itself, on top of the API's `ErrorCode`s. */
@@ -166,17 +167,21 @@ async function send(
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': getLanguage() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
+  const url = buildUrl(route, input ?? {});
   let response: Response;
   try {
-    response = await fetch(buildUrl(route, input ?? {}), {
-      method: route.method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      // Sessions live in http-only cookies set by our own origin; never send them elsewhere.
-      credentials: 'same-origin',
-      keepalive,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
+    const early = route.method === 'GET' ? await takeEarlyAnswer(url) : undefined;
+    response =
+      early ??
+      (await fetch(url, {
+        method: route.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        // Sessions live in http-only cookies set by our own origin; never send them elsewhere.
+        credentials: 'same-origin',
+        keepalive,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      }));
   } catch (error) {
     if (signal?.aborted) throw error;
     if (timeout.aborted) throw new ApiError({ code: 'TIMEOUT', status: 0, cause: error });

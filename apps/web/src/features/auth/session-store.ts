@@ -1,5 +1,6 @@
 import { QUERY_CACHE, type SessionUser } from '@cursus/contracts';
 import { isApiError } from '@/lib/api-client';
+import { dropEarlyRequests } from '@/lib/early-requests';
 import { getSession, readSessionResult } from './api/get-session';
 
 /**
@@ -66,6 +67,8 @@ export function subscribeToSession(listener: () => void): () => void {
 }
 
 export function setSessionUser(user: SessionUser | null) {
+  // Another person signed in, or nobody: what was asked for as the app started is not theirs.
+  if (snapshot.status === 'ready' && snapshot.user?.id !== user?.id) dropEarlyRequests();
   remember(user);
   publish({ status: 'ready', user, error: null });
 }
