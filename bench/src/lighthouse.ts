@@ -11,13 +11,17 @@
  *     [-- --cpu-slowdown 4]  (Lighthouse's default, which assumes a fast desktop host; the report prints
  *                             this machine's benchmark index, Lighthouse's own measure of the host,
  *                             so a run can be read against Lighthouse's throttling guidance)
+ *     [-- --path]            (after each page's last run, its simulated path to the largest paint:
+ *                             each request and each main-thread task of 20 ms or more, with its
+ *                             simulated start and end; bench/results/first-load-2026-11-28.md)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Artifacts } from 'lighthouse';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { startServer } from './support/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -63,6 +67,7 @@ const { values: args } = parseArgs({
     'cpu-slowdown': { type: 'string', default: '4' },
     /** Exit 1 when a page misses a target; by default the misses are reported, as every figure here. */
     check: { type: 'boolean', default: false },
+    path: { type: 'boolean', default: false },
   },
 });
 const runs = Number(args.runs);
@@ -151,6 +156,7 @@ async function audit(port: number, url: string, cookie: string | undefined, save
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (args.path) await printSimulatedPath(url, result.artifacts);
   if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(
@@ -167,6 +173,42 @@ async function audit(port: number, url: string, cookie: string | undefined, save
       .map((item) => `${category}: ${item?.id} (${item?.score}) ${item?.displayValue ?? ''}`.trim()),
   );
   return { benchmarkIndex: Math.round(lhr.environment.benchmarkIndex), scores, metrics, failing };
+}
+
+/**
+ * The score's largest contentful paint is a simulation of the recorded load (Lighthouse's "lantern"):
+ * a phone's link (150 ms round trips, 1.6 Mbit/s, six requests at a time over HTTP/1.1) and CPU (the
+ * recorded tasks times the slowdown). Prints the simulated timeline of what that paint waited for.
+ */
+async function printSimulatedPath(url: string, artifacts: Artifacts) {
+  const lcp = await LanternLargestContentfulPaint.request(
+    {
+      trace: artifacts.Trace,
+      devtoolsLog: artifacts.DevtoolsLog,
+      gatherContext: artifacts.GatherContext,
+      settings: artifacts.settings,
+      simulator: null,
+      URL: artifacts.URL,
+      SourceMaps: artifacts.SourceMaps,
+    },
+    { computedCache: new Map(), settings: artifacts.settings } as Artifacts.ComputedContext,
+  );
+  const origin = new URL(url).origin;
+  const rows = [...lcp.pessimisticEstimate.nodeTimings.entries()]
+    .sort(([, left], [, right]) => left.startTime - right.startTime)
+    .flatMap(([node, { startTime, endTime }]) => {
+      const times = `${Math.round(startTime).toString().padStart(6)} ${Math.round(endTime).toString().padStart(6)} ms`;
+      if (node.type === 'network')
+        return [
+          `${times}  ${node.request.url.replace(origin, '')} (${Math.round(node.request.transferSize / 1024)} KB)`,
+        ];
+      return endTime - startTime >= 20
+        ? [`${times}  main thread, ${Math.round(endTime - startTime)} ms`]
+        : [];
+    });
+  console.log(
+    `\n${url}: simulated largest contentful paint ${Math.round(lcp.timing)} ms, after\n${rows.join('\n')}`,
+  );
 }
 
 /** Lighthouse asks for another try when its trace comes out broken (NO_NAVSTART and the like). */
