@@ -60,7 +60,8 @@ export async function registerSecurity(app: FastifyInstance, appUrl: string) {
   });
   // JSON never runs as a page, so API answers carry only the headers that matter for data: about
   // 300 bytes instead of helmet's 1 KB, built once (issue 12: /api/health at 0.45x a bare route).
-  // Pages and static files keep the full set; a file download sets its own policy (files.routes.ts).
+  // Pages keep the full set, build files a smaller one (below); a file download sets its own policy
+  // (files.routes.ts).
   const hsts = isHttps ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {};
   const apiHeaders = Object.entries({
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
