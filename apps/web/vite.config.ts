@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,13 @@ const DARK_BACKGROUND = '#020617';
 const VENDOR_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/;
 
+/** A file of this app by its path from here; it must exist (a renamed page would group nothing). */
+function sourceFile(relativePath: string): string {
+  const file = fileURLToPath(new URL(relativePath, import.meta.url));
+  if (!existsSync(file)) throw new Error(`vite.config.ts names ${relativePath}, which does not exist`);
+  return file;
+}
+
 const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 /** The sign-in page (bundle-budgets.json's first screen). */
 const SIGN_IN_PAGE = fileURLToPath(new URL('./src/app/routes/auth/auth.tsx', import.meta.url));
@@ -46,14 +54,45 @@ const isInFirstLoad = createFirstLoadTest([ENTRY]);
 const isInSignInLoad = createFirstLoadTest([ENTRY, SIGN_IN_PAGE]);
 
 /**
- * What every signed-in page loads around it: its frame (sidebar, notifications, help, time tracker)
- * and the query cache's provider (app/lazy-route.tsx).
+ * What every signed-in page loads around it: its frame (sidebar, notifications, help, time tracker),
+ * the query cache's provider (app/lazy-route.tsx) and what its space's route table imports (the
+ * role guard).
  */
 const isInSignedInFrame = createFirstLoadTest(
-  ['./src/app/signed-in-layout.tsx', './src/app/query-provider.tsx'].map((file) =>
-    fileURLToPath(new URL(file, import.meta.url)),
-  ),
+  [
+    './src/app/signed-in-layout.tsx',
+    './src/app/query-provider.tsx',
+    './src/app/student-space-routes.tsx',
+    './src/app/trainer-space-routes.tsx',
+    './src/app/admin-space-routes.tsx',
+  ].map(sourceFile),
 );
+
+/**
+ * The first screen of each space, where its people land after signing in (bundle-budgets.json
+ * names both pages): what each loads beyond its frame, for the first-screen chunks below.
+ */
+const LEARNER_START = ['./src/app/routes/student/dashboard.tsx'];
+const TRAINER_START = ['./src/app/routes/trainer/dashboard.tsx'];
+const isInLearnerStart = createFirstLoadTest(
+  // With what a learner's frame loads as it first renders (app/lazy-offline-completion-sync.tsx).
+  [...LEARNER_START, './src/features/offline/components/offline-completion-sync.tsx'].map(sourceFile),
+);
+const isInTrainerStart = createFirstLoadTest(TRAINER_START.map(sourceFile));
+
+/**
+ * What the public pages and the sign-in screens load, with the calls of signing in: never with a
+ * space's first screen, which people who are not signed in must not download.
+ */
+const PUBLIC_PAGE_FOLDERS = ['./src/app/routes/auth/', './src/app/routes/public/'];
+const isInPublicPages = createFirstLoadTest([
+  ...PUBLIC_PAGE_FOLDERS.flatMap((folder) =>
+    readdirSync(sourceFile(folder))
+      .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+      .map((file) => sourceFile(folder + file)),
+  ),
+  sourceFile('./src/features/auth/api/auth-calls.ts'),
+]);
 
 /** React's renderer and its scheduler: the larger of the two vendor chunks. */
 const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
@@ -61,6 +100,9 @@ const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 /** The libraries every signed-in page loads: the vendor chunk's, the icons, zod and TanStack Query. */
 const SIGNED_IN_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|lucide-react|zod|@tanstack[\\/](query-core|react-query))[\\/]/;
+
+/** A page of the route tables: a chunk of its own, which the budgets name (bundle-budgets.json). */
+const ROUTE_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]/;
 
 /** The app's shared code. */
 const SHARED_CODE = /[\\/]src[\\/](components|lib|hooks)[\\/]/;
@@ -206,6 +248,30 @@ export default defineConfig({
                   ? 'signed-in'
                   : null,
               debugName: 'signed-in',
+              includeDependenciesRecursively: false,
+            },
+            // What each space's first screen loads beyond its frame was about 40 files of 1 or 2 KB on
+            // Mon Suivi, a chunk per set of pages sharing a module: one chunk per first screen, and one
+            // of what both load or what they share with public pages (which must not load a space's
+            // code). Each is what a page reaches statically, so it imports no chunk that imports it
+            // back; other pages load them for what they share (a trainer's page, the trainer's one).
+            // Pages stay chunks of their own, named by the budgets.
+            {
+              name: (moduleId, context) => {
+                if (
+                  /[\\/]node_modules[\\/]/.test(moduleId) ||
+                  isInSignInLoad(moduleId, context) ||
+                  isInSignedInFrame(moduleId, context) ||
+                  ROUTE_MODULE.test(moduleId)
+                )
+                  return null;
+                const learner = isInLearnerStart(moduleId, context);
+                const trainer = isInTrainerStart(moduleId, context);
+                if ((learner && trainer) || ((learner || trainer) && isInPublicPages(moduleId, context)))
+                  return 'first-screens';
+                return learner ? 'learner-start' : trainer ? 'trainer-start' : null;
+              },
+              debugName: 'first screens',
               includeDependenciesRecursively: false,
             },
             // The rest of the shared code was a chunk per set of pages using it (8 on Mon Suivi): one

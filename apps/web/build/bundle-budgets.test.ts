@@ -103,6 +103,18 @@ describe('bundle budgets (issue 12)', () => {
     );
   });
 
+  it('counts the files of a first screen that has a budget for them, smallest named first', () => {
+    const screen = { ...budgets(126, 146).firstScreens[0], maxFiles: 4 } as BundleBudgets['firstScreens'][0];
+    // index-a, vendor-b, auth-c and form-d.
+    expect(checkBudgets(measureBundle(dist), { firstScreens: [screen], lazyModules: [] })).toEqual([]);
+    screen.maxFiles = 3;
+    expect(checkBudgets(measureBundle(dist), { firstScreens: [screen], lazyModules: [] })).toEqual([
+      expect.stringMatching(
+        /^first screen "sign-in \(\/auth\)" loads 4 JavaScript files, over its budget of 3 \(the smallest: assets\/form-d\.js 15\.\d KB, assets\/auth-c\.js 20\.\d KB/,
+      ),
+    ]);
+  });
+
   it('names each route over budget with what it loads', () => {
     const problems = checkBudgets(measureBundle(dist), budgets(126, 120));
     expect(problems).toHaveLength(1);

@@ -17,8 +17,12 @@ import {
 } from './bundle-size.ts';
 
 export interface BundleBudgets {
-  /** A screen as a first visit loads it: index.html's scripts plus the lazy modules it opens. */
-  firstScreens: { name: string; modules: string[]; maxGzipKB: number }[];
+  /**
+   * A screen as a first visit loads it: index.html's scripts plus the lazy modules it opens. Its
+   * files too, when `maxFiles` is set: over HTTP/1.1 a browser asks for six at a time, and a file of
+   * a few KB costs a round trip whatever its size (bench/results/first-load-2026-11-28.md).
+   */
+  firstScreens: { name: string; modules: string[]; maxGzipKB: number; maxFiles?: number }[];
   /**
    * What a lazy module adds to the first load, for every module whose source path matches, leaving out
    * what the `besides` modules load: those that always load with it (the query cache's provider comes
@@ -38,6 +42,15 @@ function describeFiles(files: readonly MeasuredFile[]): string {
     .join(', ');
 }
 
+/** The smallest files first: those a chunk group would best take in. */
+function describeSmallestFiles(files: readonly MeasuredFile[]): string {
+  return [...files]
+    .sort((left, right) => left.gzipped - right.gzipped)
+    .slice(0, 5)
+    .map((file) => `${file.href.replace(/^\//, '')} ${kb(file.gzipped)}`)
+    .join(', ');
+}
+
 /** One sentence per budget exceeded; none when the build fits. */
 export function checkBudgets(report: BundleReport, budgets: BundleBudgets): string[] {
   const problems = report.importCycles.map(
@@ -49,6 +62,11 @@ export function checkBudgets(report: BundleReport, budgets: BundleBudgets): stri
     if (gzipped > screen.maxGzipKB * KB) {
       problems.push(
         `first screen "${screen.name}" loads ${kb(gzipped)} of JavaScript gzipped, over its budget of ${screen.maxGzipKB} KB (largest: ${describeFiles(files)})`,
+      );
+    }
+    if (screen.maxFiles !== undefined && files.length > screen.maxFiles) {
+      problems.push(
+        `first screen "${screen.name}" loads ${files.length} JavaScript files, over its budget of ${screen.maxFiles} (the smallest: ${describeSmallestFiles(files)}): change the chunk groups of vite.config.ts`,
       );
     }
   }

@@ -4,12 +4,15 @@
  * requests at a time, 150 ms round trips) a file of a few KB costs a round trip whatever its size.
  * - start: what every screen starts with (lib/i18n.ts START_NAMESPACES), with `auth`, which the
  *   sign-in screen and every space's guard read;
- * - frame: what the signed-in frame reads around every page (app/lazy-route.tsx).
+ * - frame: what the signed-in frame reads around every page (app/lazy-route.tsx);
+ * - learner: what a learner's first screen, Mon Suivi, reads beyond them, with what every learner's
+ *   frame loads as it first renders (`offline`); other learner pages read most of it too.
  * locale-sets.test.ts holds both to the app's lists. A namespace in no set is a chunk of its own.
  */
 export const LOCALE_SETS = {
   start: ['common', 'errors', 'auth'],
   frame: ['navigation', 'help', 'notifications', 'timeTracking'],
+  learner: ['dashboard', 'learning', 'quizzes', 'evaluations', 'offline'],
 } as const;
 
 /** src/locales/en/time-tracking.json: its language and its file's name. */

@@ -125,9 +125,9 @@ describe('route translations', () => {
   const pages = TABLES.flatMap((table) =>
     [
       ...read(table).matchAll(
-        /lazyPage\(\s*\(\) => import\('([^']+)'\)(?:,\s*\[([^\]]*)\])?(?:,\s*\{[^}]*\})?,?\s*\)/g,
+        /lazyPage\(\s*\(\) => import\('([^']+)'\)(?:,\s*(?:\[([^\]]*)\]|([A-Z_]+)))?(?:,\s*\{[^}]*\})?,?\s*\)/g,
       ),
-    ].map(([, specifier = '', list]) => ({ table, specifier, list })),
+    ].map(([, specifier = '', list, constant]) => ({ table, specifier, list: list ?? constant })),
   );
 
   it('declares every route module through lazyPage, with the namespaces it needs', () => {

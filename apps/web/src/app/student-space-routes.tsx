@@ -16,6 +16,9 @@ const studentCoursePage = lazyPage(
   ['learning', 'quizzes', 'offline'],
 );
 
+/** What Mon Suivi reads beyond the frame: one translation file per language (build/locale-sets.ts). */
+export const MON_SUIVI_NAMESPACES = ['dashboard', 'learning', 'quizzes', 'evaluations'] as const;
+
 /**
  * The pages of any signed-in person and the student space: a chunk of their own, which the router
  * adds when an address needs it (router.tsx), so the sign-in screen never downloads this table.
@@ -75,10 +78,7 @@ export function createStudentSpaceRoutes(): RouteObject[] {
           children: [
             {
               path: paths.student.dashboard.path,
-              lazy: lazyPage(
-                () => import('./routes/student/dashboard'),
-                ['dashboard', 'learning', 'quizzes', 'evaluations'],
-              ),
+              lazy: lazyPage(() => import('./routes/student/dashboard'), MON_SUIVI_NAMESPACES),
             },
             { path: paths.student.profile.path, lazy: profile },
             {

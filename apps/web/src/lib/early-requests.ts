@@ -8,6 +8,9 @@ import { paths } from '@/config/paths';
  * checks that each screen below asks for each of its addresses (app/early-requests.test.tsx).
  * Only GETs of the signed-in person's own data, which the server decides from the session cookie.
  */
+/** What the signed-in frame reads around every page, its badges: after the page's own data. */
+const FRAME_REQUESTS = ['/api/notifications/unread-count', '/api/messages/unread-count'];
+
 const EARLY_REQUESTS: Record<string, readonly string[]> = {
   [paths.student.dashboard.path]: [
     '/api/organizations/mine/branding',
@@ -16,8 +19,13 @@ const EARLY_REQUESTS: Record<string, readonly string[]> = {
     '/api/learning/courses?page=1&pageSize=100',
     '/api/evaluations/mine',
     '/api/learning/quiz-stats',
+    ...FRAME_REQUESTS,
   ],
-  [paths.trainer.dashboard.path]: ['/api/organizations/mine/branding', '/api/trainer/dashboard'],
+  [paths.trainer.dashboard.path]: [
+    '/api/organizations/mine/branding',
+    '/api/trainer/dashboard',
+    ...FRAME_REQUESTS,
+  ],
 };
 
 /** Past this an answer nobody took is dropped: the screen asks again, for fresher data. */
