@@ -24,7 +24,9 @@ export function useTopBarState(isDesktop: boolean): TopBarState {
   stateRef.current = state;
 
   useEffect(() => {
-    let previousY = window.scrollY;
+    // The frame mounts with its first page, at the top: reading window.scrollY here would lay out
+    // the page it has just rendered (12 to 40 ms of a first load, issue 12) for a 0.
+    let previousY = 0;
     const onScroll = () => {
       const from = previousY;
       const y = window.scrollY;

@@ -1,10 +1,11 @@
 import { ERROR_STATUS, type Language } from '@cursus/contracts';
 import { type ClientErrorCode, isApiError } from '@/lib/api-client';
 import { getLanguage, i18n } from '@/lib/i18n';
+import { numberFormat } from '@/lib/intl';
 
 function formatUnit(value: number, unit: 'second' | 'minute' | 'hour', language: Language): string {
   // Intl picks the plural and the word order for each language ("30 secondes", "1 minute", "2 hours").
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  return numberFormat(language, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 /** A retry delay in the largest unit that reads naturally, rounded up so nobody retries too early. */

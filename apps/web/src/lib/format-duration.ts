@@ -1,7 +1,8 @@
 import type { Language } from '@cursus/contracts';
+import { numberFormat } from '@/lib/intl';
 
 function formatUnit(value: number, unit: 'hour' | 'minute' | 'second', language: Language): string {
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
+  return numberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { GROUP_SESSION_TIME_ZONE } from '@cursus/contracts';
+import { dateTimeFormat } from '@/lib/intl';
 
-const parts = new Intl.DateTimeFormat('en-GB', {
+const parts = dateTimeFormat('en-GB', {
   timeZone: GROUP_SESSION_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',

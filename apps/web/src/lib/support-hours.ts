@@ -1,5 +1,6 @@
 import { type Language, SUPPORT_HOURS } from '@cursus/contracts';
 import { getLanguage, i18n } from '@/lib/i18n';
+import { dateTimeFormat } from '@/lib/intl';
 
 // 1 January 2024 was a Monday: the reference week for naming days in any language.
 const REFERENCE_MONDAY_UTC = Date.UTC(2024, 0, 1);
@@ -16,15 +17,13 @@ const DAY_INDEX = {
 
 function dayName(day: keyof typeof DAY_INDEX, language: Language): string {
   const date = new Date(REFERENCE_MONDAY_UTC + DAY_INDEX[day] * DAY_MS);
-  return new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(date);
 }
 
 function timeOfDay(hhmm: string, language: Language): string {
   const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
   const date = new Date(REFERENCE_MONDAY_UTC + (hours * 60 + minutes) * 60 * 1000);
-  return new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    date,
-  );
+  return dateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(date);
 }
 
 /** SPEC 1 support hours (Monday to Friday, 9:00 to 18:00), in the reader's language and clock. */

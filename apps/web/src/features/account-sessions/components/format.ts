@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** Dates in the reader's language, in Paris time like the rest of the app. */
 export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(getLanguage(), {
+  return dateTimeFormat(getLanguage(), {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Europe/Paris',

@@ -1,24 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/lib/format-duration';
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 /** Numbers, durations and dates in the reader's language; days are Paris days, like the server's. */
 export function useAdminFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language;
-  const number = new Intl.NumberFormat(locale);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' });
-  const shortDate = new Intl.DateTimeFormat(locale, {
+  const number = numberFormat(locale);
+  const date = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const shortDate = dateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
     timeZone: 'Europe/Paris',
   });
-  const dateTime = new Intl.DateTimeFormat(locale, {
+  const dateTime = dateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Europe/Paris',
   });
-  const month = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+  const month = dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
   return {
     number: (value: number) => number.format(value),
     duration: (seconds: number) => formatDuration(seconds, getLanguage()),

@@ -2,29 +2,30 @@ import type { AnalyticsGranularity } from '@cursus/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '@/lib/format-duration';
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 /** Numbers, durations and dates in the reader's language; days are Paris days, like the server's. */
 export function useFormatters() {
   const { i18n } = useTranslation();
   const language = getLanguage();
   const locale = i18n.language;
-  const number = new Intl.NumberFormat(locale);
-  const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  const longDate = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' });
-  const dateTime = new Intl.DateTimeFormat(locale, {
+  const number = numberFormat(locale);
+  const decimal = numberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+  const longDate = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const dateTime = dateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Europe/Paris',
   });
   const buckets: Record<AnalyticsGranularity, Intl.DateTimeFormat> = {
-    day: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-    week: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-    month: new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+    day: dateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+    week: dateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+    month: dateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
   };
   return {
     number: (value: number) => number.format(value),
     decimal: (value: number) => decimal.format(value),
-    percent: (value: number) => new Intl.NumberFormat(locale, { style: 'percent' }).format(value / 100),
+    percent: (value: number) => numberFormat(locale, { style: 'percent' }).format(value / 100),
     duration: (seconds: number) => formatDuration(seconds, language),
     hours: (seconds: number) => decimal.format(seconds / 3600),
     date: (iso: string) => longDate.format(new Date(iso)),

@@ -14,6 +14,7 @@ import { PagedList } from '@/components/ui/paged-list';
 import { Select } from '@/components/ui/select';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { areDatesInOrder } from '@/lib/date-range';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 import { useAuditEvents } from '../api/get-audit-events';
 import {
   AUDIT_CATEGORIES,
@@ -62,8 +63,8 @@ const isCategory = (value: string): value is AuditCategory =>
 
 function useTrailFormat() {
   const { i18n } = useTranslation();
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
-  const number = new Intl.NumberFormat(i18n.language);
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const number = numberFormat(i18n.language);
   return {
     dateTime: (iso: string) => dateTime.format(new Date(iso)),
     number: (value: number) => number.format(value),

@@ -2,6 +2,7 @@ import type { Certificate } from '@cursus/contracts';
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** Tracked seconds as hours and minutes, in the reader's language ("1 h 30 min"). */
 export function useFormatHours() {
@@ -14,7 +15,7 @@ export function useFormatHours() {
 
 export function useFormatDate() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'Europe/Paris' });
   return (iso: string) => format.format(new Date(iso));
 }
 

@@ -7,16 +7,15 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { getErrorMessage } from '@/lib/error-message';
 import { getLanguage } from '@/lib/i18n';
+import { numberFormat } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import { downloadAuditPack, type PackProgress } from '../api/compliance';
 
 function formatBytes(bytes: number, language: string): string {
   const megabytes = bytes / (1024 * 1024);
   return megabytes >= 1
-    ? new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
-        megabytes,
-      )
-    : new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(
+    ? numberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(megabytes)
+    : numberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(
         bytes / 1024,
       );
 }

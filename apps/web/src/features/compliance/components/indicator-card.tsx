@@ -11,13 +11,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 import { STATUS_BADGES, sourceHref } from './compliance-labels';
 
 function useFormats() {
   const language = getLanguage();
-  const number = new Intl.NumberFormat(language);
-  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Europe/Paris' });
-  const calendarDay = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const number = numberFormat(language);
+  const day = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Europe/Paris' });
+  const calendarDay = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
     number: (value: number) => number.format(value),
     instant: (value: string) => day.format(new Date(value)),

@@ -17,6 +17,7 @@ import { PagedList } from '@/components/ui/paged-list';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { formatDuration } from '@/lib/format-duration';
 import { getLanguage } from '@/lib/i18n';
+import { numberFormat } from '@/lib/intl';
 import { useConnectionLogs } from '../api/get-connection-logs';
 import { useCourseOptions } from '../api/get-course-options';
 import { useStudentOptions } from '../api/get-student-options';
@@ -163,7 +164,7 @@ function Totals({ totals }: { totals: ConnectionLogsPage['totals'] }) {
   const { t } = useTranslation('connectionLogs');
   const headingId = useId();
   const language = getLanguage();
-  const number = new Intl.NumberFormat(language);
+  const number = numberFormat(language);
   const stats: [string, string][] = [
     [t('totals.learners'), number.format(totals.studentCount)],
     [t('totals.signIns'), number.format(totals.signInCount)],

@@ -7,6 +7,7 @@ import {
   timeTrackingRoutes,
 } from '@cursus/contracts';
 import { areDatesInOrder } from '@/lib/date-range';
+import { dateTimeFormat } from '@/lib/intl';
 
 export interface ConnectionLogFilterValues {
   studentId: string;
@@ -58,7 +59,7 @@ export function hasFilters(values: ConnectionLogFilterValues): boolean {
 
 /** Today in Paris as 'YYYY-MM-DD', the day the server ends a period without `to` on. */
 export function parisToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_TRACKING_TIME_ZONE }).format(now);
+  return dateTimeFormat('en-CA', { timeZone: TIME_TRACKING_TIME_ZONE }).format(now);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Language } from '@cursus/contracts';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 /*
  * Numbers and dates as each language writes them (Intl): '1 250,50 €' and '12 mars 2025' in
@@ -6,15 +7,15 @@ import type { Language } from '@cursus/contracts';
  */
 
 export function formatDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+  return dateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 export function formatPrice(cents: number, language: Language): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  return numberFormat(language, { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
 
 export function formatHours(hours: number, language: Language): string {
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: 'hour',
     unitDisplay: 'long',
@@ -23,9 +24,7 @@ export function formatHours(hours: number, language: Language): string {
 }
 
 export function formatMinutes(minutes: number, language: Language): string {
-  return new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(
-    minutes,
-  );
+  return numberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'short' }).format(minutes);
 }
 
 const FILE_SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
@@ -37,7 +36,7 @@ export function formatFileSize(bytes: number, language: Language): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: FILE_SIZE_UNITS[unit],
     unitDisplay: 'short',
@@ -54,10 +53,10 @@ export function parseDecimal(input: string): number | null {
 
 /** How a number is shown back in an input of that language (no grouping, the local decimal mark). */
 export function formatDecimalInput(value: number, language: Language): string {
-  return new Intl.NumberFormat(language, { useGrouping: false, maximumFractionDigits: 2 }).format(value);
+  return numberFormat(language, { useGrouping: false, maximumFractionDigits: 2 }).format(value);
 }
 
 /** A progress of 0 to 100 as the language writes a percentage ('40 %', '40%'). */
 export function formatPercent(value: number, language: Language): string {
-  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
 }

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { formatDuration } from '@/lib/format-duration';
 import { getLanguage } from '@/lib/i18n';
+import { numberFormat } from '@/lib/intl';
 import { useMyDashboard } from '../api/get-my-dashboard';
 import { DashboardLoadError, DashboardSkeleton } from './dashboard-states';
 
@@ -77,7 +78,7 @@ function WeeklyGoal({ goal }: { goal: MyDashboard['weeklyGoal'] }) {
   const language = getLanguage();
   const done = formatDuration(goal.doneSeconds, language);
   const target = formatDuration(goal.goalSeconds, language);
-  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(
+  const percent = numberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(
     goal.progressPercent / 100,
   );
   const remainingSeconds = Math.max(0, goal.goalSeconds - goal.doneSeconds);
@@ -104,7 +105,7 @@ function WeeklyGoal({ goal }: { goal: MyDashboard['weeklyGoal'] }) {
       </p>
       <p className="text-xs text-muted-foreground">
         {t('goal.note', {
-          goal: new Intl.NumberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(
+          goal: numberFormat(language, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(
             goal.goalHours,
           ),
         })}

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { formatDuration } from '@/lib/format-duration';
 import { getLanguage } from '@/lib/i18n';
+import { numberFormat } from '@/lib/intl';
 import { useMyDashboard } from '../api/get-my-dashboard';
 import { DashboardSkeleton } from './dashboard-states';
 
@@ -140,7 +141,7 @@ function RecommendationItem({ item, progress }: { item: Recommendation; progress
   else if (key === 'formationAlmostComplete')
     text = t('recommendations.rules.formationAlmostComplete', {
       title,
-      percent: new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(
+      percent: numberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(
         (item.value ?? progress ?? ALMOST_COMPLETE_PROGRESS) / 100,
       ),
     });

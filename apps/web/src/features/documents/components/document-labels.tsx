@@ -2,17 +2,18 @@ import type { Document } from '@cursus/contracts';
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 export function useFormatDate() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'Europe/Paris' });
   return (iso: string) => format.format(new Date(iso));
 }
 
 /** A size in kilobytes or megabytes, with the reader's decimal separator ("1,2 Mo"). */
 export function useFormatSize() {
   const { t, i18n } = useTranslation('documents');
-  const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  const format = numberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (bytes: number) =>
     bytes < 1024 * 1024
       ? t('size.kb', { value: format.format(Math.max(1, Math.round(bytes / 1024))) })

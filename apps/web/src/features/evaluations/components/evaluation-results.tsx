@@ -12,6 +12,7 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Select } from '@/components/ui/select';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
+import { numberFormat } from '@/lib/intl';
 import { getResultsExportHref, useEvaluationCourseOptions, useEvaluationResults } from '../api/evaluations';
 
 // The theme's colours, so the charts follow the light and dark themes.
@@ -25,7 +26,7 @@ const TOOLTIP = {
 function useFormatNumber() {
   const { i18n } = useTranslation();
   return (value: number, digits = 1) =>
-    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(value);
+    numberFormat(i18n.language, { maximumFractionDigits: digits }).format(value);
 }
 
 /** The SVG says nothing to a screen reader: the figures are written beside it. */

@@ -27,6 +27,7 @@ import { TabList } from '@/components/ui/tab-list';
 import { Textarea } from '@/components/ui/textarea';
 import { useTabs } from '@/hooks/use-tabs';
 import { getErrorMessage } from '@/lib/error-message';
+import { dateTimeFormat } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import {
   useArchiveQuestionnaire,
@@ -135,7 +136,7 @@ function InvitationsPanel({ questionnaireId }: { questionnaireId: string }) {
   const [page, setPage] = useState(1);
   const invitations = useInvitations(questionnaireId, { page, ...(status ? { status } : {}) });
   const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+    dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
   return (
     <div className="flex flex-col gap-4">
       <FilterBar label={t('invitations.filters')}>

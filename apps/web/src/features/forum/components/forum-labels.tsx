@@ -2,11 +2,10 @@ import { FORUM_PARTICIPANTS_SHOWN, type ForumPerson } from '@cursus/contracts';
 import { useTranslation } from 'react-i18next';
 import { getLanguage } from '@/lib/i18n';
 import { getInitials } from '@/lib/initials';
+import { dateTimeFormat } from '@/lib/intl';
 
 export function formatForumDate(value: string): string {
-  return new Intl.DateTimeFormat(getLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(value),
-  );
+  return dateTimeFormat(getLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
 }
 
 /** Initials of the first posters, then how many more; the names are given to screen readers. */

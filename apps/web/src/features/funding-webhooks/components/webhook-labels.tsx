@@ -6,6 +6,7 @@ import {
 } from '@cursus/contracts';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 const STATUS_VARIANTS: Record<WebhookLogStatus, BadgeVariant> = {
   pending: 'info',
@@ -54,13 +55,13 @@ export function WebhookReason({ log }: { log: Pick<WebhookLogRow, 'errorCode' | 
 export function useWebhookFormat() {
   const { i18n } = useTranslation();
   const language = normalizeLanguage(i18n.language);
-  const dateTimeFormat = new Intl.DateTimeFormat(language, {
+  const dateTimeFormatter = dateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'medium',
     timeZone: 'Europe/Paris',
   });
   return {
-    dateTime: (iso: string) => dateTimeFormat.format(new Date(iso)),
-    number: (value: number) => new Intl.NumberFormat(language).format(value),
+    dateTime: (iso: string) => dateTimeFormatter.format(new Date(iso)),
+    number: (value: number) => numberFormat(language).format(value),
   };
 }

@@ -2,6 +2,7 @@ import { GROUP_SESSION_TIME_ZONE, type GroupSessionTiming } from '@cursus/contra
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { getLanguage } from '@/lib/i18n';
+import { numberFormat } from '@/lib/intl';
 
 /** A session's start in the reader's language, in Paris time (where sessions are organised). */
 export function formatSessionDate(iso: string) {
@@ -17,7 +18,7 @@ export function formatDuration(minutes: number) {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   const unit = (value: number, name: 'hour' | 'minute') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+    numberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
   return [hours > 0 ? unit(hours, 'hour') : null, rest > 0 ? unit(rest, 'minute') : null]
     .filter(Boolean)
     .join(' ');

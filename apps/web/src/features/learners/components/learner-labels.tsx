@@ -2,6 +2,7 @@ import { type LearnerStatus, normalizeLanguage } from '@cursus/contracts';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { formatDuration } from '@/lib/format-duration';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from '@/lib/intl';
 
 const STATUS_VARIANTS: Record<LearnerStatus, BadgeVariant> = {
   active: 'success',
@@ -23,17 +24,17 @@ const DAY_MS = 86_400_000;
 export function useLearnerFormat() {
   const { i18n } = useTranslation();
   const language = normalizeLanguage(i18n.language);
-  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Europe/Paris' });
-  const dateTimeFormat = new Intl.DateTimeFormat(language, {
+  const dateFormat = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Europe/Paris' });
+  const dateTimeFormatter = dateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'Europe/Paris',
   });
-  const relativeFormat = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const relativeFormat = relativeTimeFormat(language, { numeric: 'auto' });
   return {
     duration: (seconds: number) => formatDuration(seconds, language),
     date: (iso: string) => dateFormat.format(new Date(iso)),
-    dateTime: (iso: string) => dateTimeFormat.format(new Date(iso)),
+    dateTime: (iso: string) => dateTimeFormatter.format(new Date(iso)),
     recent: (iso: string, now = Date.now()) => {
       const elapsed = now - new Date(iso).getTime();
       if (elapsed < 0 || elapsed >= 7 * DAY_MS) return dateFormat.format(new Date(iso));
@@ -41,6 +42,6 @@ export function useLearnerFormat() {
       if (elapsed < DAY_MS) return relativeFormat.format(-Math.floor(elapsed / 3_600_000), 'hour');
       return relativeFormat.format(-Math.floor(elapsed / DAY_MS), 'day');
     },
-    number: (value: number) => new Intl.NumberFormat(language).format(value),
+    number: (value: number) => numberFormat(language).format(value),
   };
 }

@@ -1,8 +1,9 @@
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 /** A message's time: the hour today, the day and hour before (in the reader's language). */
 export function formatMessageTime(iso: string, language: string, now: Date = new Date()): string {
   const date = new Date(iso);
   const isToday = date.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(
+  return dateTimeFormat(
     language,
     isToday
       ? { hour: '2-digit', minute: '2-digit' }
@@ -14,7 +15,7 @@ export function formatMessageTime(iso: string, language: string, now: Date = new
 export function formatFileSize(bytes: number, language: string): string {
   const units = ['byte', 'kilobyte', 'megabyte'] as const;
   const exponent = Math.min(units.length - 1, Math.floor(Math.log(Math.max(bytes, 1)) / Math.log(1024)));
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: units[exponent],
     unitDisplay: 'short',

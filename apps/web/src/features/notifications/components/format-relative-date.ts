@@ -1,4 +1,5 @@
 import type { Language } from '@cursus/contracts';
+import { relativeTimeFormat } from '@/lib/intl';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -11,7 +12,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 /** "il y a 5 minutes", "hier", "3 weeks ago": the largest unit that fits, worded by Intl per language. */
 export function formatRelativeDate(date: Date, now: Date, language: Language): string {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const format = relativeTimeFormat(language, { numeric: 'auto' });
   const seconds = Math.round((date.getTime() - now.getTime()) / 1000);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);

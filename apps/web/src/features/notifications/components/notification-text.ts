@@ -1,6 +1,7 @@
 import type { Language, Notification } from '@cursus/contracts';
 import type { TFunction } from 'i18next';
 import { formatDuration } from '@/lib/format-duration';
+import { dateTimeFormat } from '@/lib/intl';
 
 /**
  * The text of a notification, written from its kind and data in the reader's current language
@@ -84,7 +85,7 @@ export function describeNotification(
       return {
         title: t('kinds.groupSessionScheduled.title', { title: notification.metadata.title }),
         message: t('kinds.groupSessionScheduled.message', {
-          date: new Intl.DateTimeFormat(language, {
+          date: dateTimeFormat(language, {
             dateStyle: 'full',
             timeStyle: 'short',
             timeZone: 'Europe/Paris',

@@ -1,4 +1,5 @@
 import type { Language } from '@cursus/contracts';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 /** '2,1 Mo' in French, '2.1 MB' in English. */
 export function formatBytes(bytes: number, language: Language): string {
@@ -8,7 +9,7 @@ export function formatBytes(bytes: number, language: Language): string {
       : bytes >= 1024 * 1024
         ? [bytes / (1024 * 1024), 'megabyte']
         : [bytes / 1024, 'kilobyte'];
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit,
     unitDisplay: 'short',
@@ -17,5 +18,5 @@ export function formatBytes(bytes: number, language: Language): string {
 }
 
 export function formatDay(epochMs: number, language: Language): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(epochMs));
+  return dateTimeFormat(language, { dateStyle: 'long' }).format(new Date(epochMs));
 }

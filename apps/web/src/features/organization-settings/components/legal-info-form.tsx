@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/error-message';
 import { showErrorOnFields, translateFieldError, zodFormOptions } from '@/lib/form-errors';
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import { useLegalInfo, useUpdateLegalInfo } from '../api/legal-info';
 import { acceptOf, uploadOrganizationFile } from '../api/upload-organization-file';
@@ -328,9 +329,7 @@ export function LegalInfoForm({ legal, organizationId }: { legal: LegalInfo; org
         {shown.updatedAt && (
           <span className="text-sm text-muted-foreground">
             {t('legal.updatedAt', {
-              date: new Intl.DateTimeFormat(getLanguage(), { dateStyle: 'long' }).format(
-                new Date(shown.updatedAt),
-              ),
+              date: dateTimeFormat(getLanguage(), { dateStyle: 'long' }).format(new Date(shown.updatedAt)),
             })}
           </span>
         )}

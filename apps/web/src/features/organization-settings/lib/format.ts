@@ -1,8 +1,9 @@
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 /** A file size limit in the reader's language ("5 Mo", "5 MB"). */
 export function formatMegabytes(bytes: number): string {
-  return new Intl.NumberFormat(getLanguage(), {
+  return numberFormat(getLanguage(), {
     style: 'unit',
     unit: 'megabyte',
     maximumFractionDigits: 0,
@@ -11,7 +12,7 @@ export function formatMegabytes(bytes: number): string {
 
 /** A calendar day (`YYYY-MM-DD`) in the reader's language, read as that day wherever they are. */
 export function formatDay(day: string): string {
-  return new Intl.DateTimeFormat(getLanguage(), { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat(getLanguage(), { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/error-message';
+import { dateTimeFormat } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import { useCalendarFeed, useRemoveCalendarFeed, useResetCalendarFeed } from '../api/planning';
 
@@ -94,7 +95,7 @@ export function CalendarFeedCard() {
             {feed.data?.createdAt && (
               <p className="text-xs text-muted-foreground">
                 {t('planning:feed.createdAt', {
-                  date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
+                  date: dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
                     new Date(feed.data.createdAt),
                   ),
                 })}

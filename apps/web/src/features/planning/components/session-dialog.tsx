@@ -14,6 +14,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/error-message';
+import { dateTimeFormat } from '@/lib/intl';
 import { fromParisInput, toParisInput } from '@/lib/paris-time';
 import { notify } from '@/lib/toast';
 import { useRescheduleSession } from '../api/planning';
@@ -33,7 +34,7 @@ export function SessionDialog({ session, onClose }: SessionDialogProps) {
   const [start, setStart] = useState(toParisInput(session.startsAt));
   const [duration, setDuration] = useState(String(session.durationMinutes));
   const [error, setError] = useState<string | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.language, {
+  const when = dateTimeFormat(i18n.language, {
     dateStyle: 'full',
     timeStyle: 'short',
     timeZone: GROUP_SESSION_TIME_ZONE,

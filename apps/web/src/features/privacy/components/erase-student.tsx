@@ -8,12 +8,13 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog, DANGER_BUTTON_CLASS } from '@/components/ui/confirm-dialog';
 import { getErrorMessage } from '@/lib/error-message';
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import { useEraseStudent } from '../api/erase-student';
 import { useRetention } from '../api/get-retention';
 
 function formatDay(date: Date): string {
-  return new Intl.DateTimeFormat(getLanguage(), { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(date);
+  return dateTimeFormat(getLanguage(), { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(date);
 }
 
 function yearsFrom(now: Date, years: number): Date {

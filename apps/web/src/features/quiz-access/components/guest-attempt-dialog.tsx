@@ -3,14 +3,14 @@ import { Badge } from '@/components/ui/badge';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { numberFormat } from '@/lib/intl';
 import { useGuestAttempt } from '../api/get-guest-attempts';
 
 /** A visitor's answers, question by question, beside the expected ones (the trainer's reading). */
 export function GuestAttemptDialog({ attemptId, onClose }: { attemptId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation(['quizAccess', 'common']);
   const attempt = useGuestAttempt(attemptId);
-  const percent = (value: number) =>
-    new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(value / 100);
+  const percent = (value: number) => numberFormat(i18n.language, { style: 'percent' }).format(value / 100);
   const optionText = (type: string, text: string) =>
     type === 'true_false' ? t(text === 'true' ? 'quizAccess:take.true' : 'quizAccess:take.false') : text;
   return (

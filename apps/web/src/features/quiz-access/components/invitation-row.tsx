@@ -2,6 +2,7 @@ import type { PositioningInvitation, PositioningStatus } from '@cursus/contracts
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 const STATUS_VARIANTS: Record<PositioningStatus, BadgeVariant> = {
   pending: 'info',
@@ -20,9 +21,8 @@ export interface InvitationRowProps {
 export function InvitationRow({ invitation, onShowAnswers, onRevoke }: InvitationRowProps) {
   const { t, i18n } = useTranslation('quizAccess');
   const date = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(value));
-  const percent = (value: number) =>
-    new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(value / 100);
+    dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(value));
+  const percent = (value: number) => numberFormat(i18n.language, { style: 'percent' }).format(value / 100);
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-border bg-card p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex min-w-0 flex-col gap-1">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
+import { numberFormat } from '@/lib/intl';
 import { useCourseChoices, useStudentChoices } from '../api/get-choices';
 import { useCourseReport, useStudentReport } from '../api/get-positioning-reports';
 import { ChoiceSelect } from './choice-select';
@@ -12,7 +13,7 @@ import { InvitationRow } from './invitation-row';
 
 function usePercent() {
   const { i18n } = useTranslation();
-  return (value: number) => new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(value / 100);
+  return (value: number) => numberFormat(i18n.language, { style: 'percent' }).format(value / 100);
 }
 
 /**

@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
+import { dateTimeFormat } from '@/lib/intl';
 import { usePositioning } from '../api/get-positioning';
 import { useStartPositioning, useSubmitPositioning } from '../api/take-positioning';
 import { forgetStoredAnswers, GuestQuizForm } from './guest-quiz-form';
@@ -60,9 +61,7 @@ export function PositioningScreen({ token }: { token: string }) {
   }
   const info = invitation.data;
   const current = attempt ?? info.attempt;
-  const expires = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-    new Date(info.expiresAt),
-  );
+  const expires = dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(info.expiresAt));
 
   return (
     <PublicLayout

@@ -12,6 +12,7 @@ import { PagedList } from '@/components/ui/paged-list';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/error-message';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import { useQuizChoices } from '../api/get-choices';
 import { useGuestAttempts } from '../api/get-guest-attempts';
@@ -61,11 +62,8 @@ export function PublicLinkPanel({ quizId }: { quizId: string }) {
   const attempts = useGuestAttempts(quizId, { kind: 'public', page, pageSize: DEFAULT_PAGE_SIZE });
   const url = `${window.location.origin}${paths.publicQuiz.getHref(quizId)}`;
   const date = (value: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(value),
-    );
-  const percent = (value: number) =>
-    new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(value / 100);
+    dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+  const percent = (value: number) => numberFormat(i18n.language, { style: 'percent' }).format(value / 100);
 
   if (link.isPending) return <Spinner label={t('quizAccess:publicLinks.loading')} />;
   if (link.isError)

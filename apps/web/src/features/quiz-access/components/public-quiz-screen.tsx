@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
+import { numberFormat } from '@/lib/intl';
 import { usePublicQuiz } from '../api/get-public-quiz';
 import { useStartPublicAttempt, useSubmitPublicAttempt } from '../api/take-public-quiz';
 import { forgetStoredAnswers, GuestQuizForm } from './guest-quiz-form';
@@ -41,7 +42,7 @@ export function PublicQuizScreen({ quizId }: { quizId: string }) {
     t('public.questionCount', { count: info.questionCount }),
     info.timeLimitMinutes ? t('public.timeLimit', { count: info.timeLimitMinutes }) : t('public.noTimeLimit'),
     t('public.passingScore', {
-      value: new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(info.passingScore / 100),
+      value: numberFormat(i18n.language, { style: 'percent' }).format(info.passingScore / 100),
     }),
   ];
 
@@ -59,7 +60,7 @@ export function PublicQuizScreen({ quizId }: { quizId: string }) {
             {result.timeOver
               ? t('result.timeOver')
               : t('result.score', {
-                  percent: new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(
+                  percent: numberFormat(i18n.language, { style: 'percent' }).format(
                     result.scorePercent / 100,
                   ),
                   points: result.scorePoints,

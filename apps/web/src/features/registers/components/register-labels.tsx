@@ -1,17 +1,18 @@
 import type { FieldError } from '@cursus/contracts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api-client';
+import { dateTimeFormat } from '@/lib/intl';
 
 /** A Paris calendar day (YYYY-MM-DD) in the reader's language: no time zone moves it. */
 export function useFormatDay() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' });
   return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
 }
 
 /** Today in Paris, as the date inputs take it. */
 export function parisToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  return dateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 }
 
 const KNOWN_FIELD_MESSAGES = {

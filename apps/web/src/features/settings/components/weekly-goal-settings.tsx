@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/error-message';
 import { showErrorOnFields } from '@/lib/form-errors';
 import { getLanguage } from '@/lib/i18n';
+import { numberFormat } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import { useTimeTrackingSettings } from '../api/get-time-tracking-settings';
 import { useUpdateTimeTrackingSettings } from '../api/update-time-tracking-settings';
@@ -42,9 +43,7 @@ type WeeklyGoalFormValues = z.input<typeof WeeklyGoalFormSchema>;
 type WeeklyGoalFormOutput = z.output<typeof WeeklyGoalFormSchema>;
 
 function formatHours(hours: number) {
-  return new Intl.NumberFormat(getLanguage(), { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(
-    hours,
-  );
+  return numberFormat(getLanguage(), { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(hours);
 }
 
 /** /trainer/settings 'Objectif hebdomadaire': the organisation's weekly learning goal (SPEC 9). */

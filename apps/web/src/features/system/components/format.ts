@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
@@ -6,13 +7,13 @@ const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as c
 export function useSystemFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language;
-  const number = new Intl.NumberFormat(locale);
-  const dateTime = new Intl.DateTimeFormat(locale, {
+  const number = numberFormat(locale);
+  const dateTime = dateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'medium',
     timeZone: 'Europe/Paris',
   });
-  const hour = new Intl.DateTimeFormat(locale, {
+  const hour = dateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
     hour: 'numeric',
@@ -30,7 +31,7 @@ export function useSystemFormat() {
         scaled /= 1024;
         unit += 1;
       }
-      return new Intl.NumberFormat(locale, {
+      return numberFormat(locale, {
         style: 'unit',
         unit: BYTE_UNITS[unit],
         unitDisplay: 'short',

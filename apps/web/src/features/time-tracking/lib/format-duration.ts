@@ -1,10 +1,11 @@
 import type { Language } from '@cursus/contracts';
+import { listFormat, numberFormat } from '@/lib/intl';
 
 /** The running clock, '1:05:09' or '05:09', with the language's digits. */
 export function formatClock(totalSeconds: number, language: Language): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
-  const two = new Intl.NumberFormat(language, { minimumIntegerDigits: 2, useGrouping: false });
-  const one = new Intl.NumberFormat(language, { useGrouping: false });
+  const two = numberFormat(language, { minimumIntegerDigits: 2, useGrouping: false });
+  const one = numberFormat(language, { useGrouping: false });
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   const rest = seconds % 60;
@@ -20,7 +21,7 @@ export function formatClock(totalSeconds: number, language: Language): string {
 export function formatDurationWords(totalSeconds: number, language: Language): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+    numberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
   const hours = Math.floor(seconds / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
   if (hours === 0 && minutes === 0) return unit(seconds % 60, 'second');
@@ -28,5 +29,5 @@ export function formatDurationWords(totalSeconds: number, language: Language): s
     ...(hours > 0 ? [unit(hours, 'hour')] : []),
     ...(minutes > 0 ? [unit(minutes, 'minute')] : []),
   ];
-  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(parts);
+  return listFormat(language, { style: 'long', type: 'conjunction' }).format(parts);
 }

@@ -16,6 +16,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { getErrorMessage } from '@/lib/error-message';
+import { dateTimeFormat } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import { TRAINER_DOCUMENT_ACCEPT, useAddTrainerDocument, useDeleteTrainerDocument } from '../api/trainers';
 import { useFormatDate } from './trainer-labels';
@@ -32,7 +33,7 @@ export function expiryState(expiresOn: string | null, today: string): 'none' | '
   return expiresOn <= soon.toISOString().slice(0, 10) ? 'soon' : 'valid';
 }
 
-const todayInParis = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+const todayInParis = () => dateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
 
 type FieldName = 'file' | 'title' | 'issuer' | 'obtainedOn' | 'expiresOn';
 

@@ -1,6 +1,7 @@
 import type { OrganizationRole } from '@cursus/contracts';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { dateTimeFormat } from '@/lib/intl';
 
 export function RoleBadge({ role }: { role: OrganizationRole }) {
   const { t } = useTranslation('trainers');
@@ -15,7 +16,7 @@ export function InvitationBadge() {
 /** A day or a moment in the reader's language, in Paris time like the rest of the trainer space. */
 export function useFormatDate(style: 'day' | 'dateTime' = 'day') {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(
+  const format = dateTimeFormat(
     i18n.language,
     style === 'day'
       ? { dateStyle: 'long', timeZone: 'Europe/Paris' }

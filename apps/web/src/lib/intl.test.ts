@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { dateTimeFormat, listFormat, numberFormat, pluralRules, relativeTimeFormat } from './intl';
+
+describe('Intl formatters (issue 12)', () => {
+  it('are made once per language and options', () => {
+    const percent = numberFormat('fr', { style: 'percent', maximumFractionDigits: 0 });
+    expect(numberFormat('fr', { style: 'percent', maximumFractionDigits: 0 })).toBe(percent);
+    expect(numberFormat('en', { style: 'percent', maximumFractionDigits: 0 })).not.toBe(percent);
+    expect(numberFormat('fr', { style: 'percent', maximumFractionDigits: 1 })).not.toBe(percent);
+    expect(dateTimeFormat('fr', { dateStyle: 'long' })).toBe(dateTimeFormat('fr', { dateStyle: 'long' }));
+  });
+
+  it('format as the formatters they stand for', () => {
+    expect(numberFormat('fr', { style: 'percent' }).format(0.5)).toBe(
+      new Intl.NumberFormat('fr', { style: 'percent' }).format(0.5),
+    );
+    expect(numberFormat('en', { style: 'percent' }).format(0.5)).toBe('50%');
+    expect(listFormat('en', { type: 'conjunction' }).format(['a', 'b'])).toBe('a and b');
+    expect(relativeTimeFormat('en', { numeric: 'auto' }).format(-1, 'day')).toBe('yesterday');
+    expect(pluralRules('fr').select(1)).toBe('one');
+    expect(dateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(0))).toBe(
+      'January 1, 1970',
+    );
+  });
+});
