@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dateTimeFormat, listFormat, numberFormat, pluralRules, relativeTimeFormat } from './intl';
 
@@ -21,5 +23,19 @@ describe('Intl formatters (issue 12)', () => {
     expect(dateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(0))).toBe(
       'January 1, 1970',
     );
+  });
+});
+
+describe('the app', () => {
+  it('makes no Intl formatter of its own outside lib/intl.ts', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const offenders = (readdirSync(src, { recursive: true }) as string[]).filter(
+      (file) =>
+        /\.tsx?$/.test(file) &&
+        !/\.test\.tsx?$/.test(file) &&
+        file !== path.join('lib', 'intl.ts') &&
+        /new Intl\.\w+\(/.test(readFileSync(path.join(src, file), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
   });
 });
