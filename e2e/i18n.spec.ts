@@ -61,18 +61,19 @@ async function waitForScreen(page: Page, heading: string) {
 
 /**
  * The pages of each language, with the heading a person reads there and the locale file of the
- * route's namespace (locales/<lng>/<file>.json).
+ * route's namespace: its own (locales/<lng>/<file>.json), or its set's (`learning` is in the
+ * `learner` set of apps/web/build/locale-sets.ts, one file with Mon Suivi's other namespaces).
  */
 const PAGES: Record<'fr' | 'en', { role: DemoRole; path: string; heading: string; file: string }[]> = {
   en: [
     { role: 'trainer', path: '/trainer/courses', heading: 'Courses', file: 'courses' },
-    { role: 'student', path: '/formations', heading: 'My courses', file: 'learning' },
-    { role: 'student', path: '/progression', heading: 'Progress', file: 'learning' },
+    { role: 'student', path: '/formations', heading: 'My courses', file: 'learner' },
+    { role: 'student', path: '/progression', heading: 'Progress', file: 'learner' },
   ],
   fr: [
     { role: 'trainer', path: '/trainer/courses', heading: 'Formations', file: 'courses' },
-    { role: 'student', path: '/formations', heading: 'Mes formations', file: 'learning' },
-    { role: 'student', path: '/progression', heading: 'Progression', file: 'learning' },
+    { role: 'student', path: '/formations', heading: 'Mes formations', file: 'learner' },
+    { role: 'student', path: '/progression', heading: 'Progression', file: 'learner' },
   ],
 };
 const LANGUAGE_BUTTON = { en: 'EN', fr: 'FR' } as const;
