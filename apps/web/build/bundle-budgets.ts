@@ -33,19 +33,14 @@ export interface BundleBudgets {
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
-/** The heaviest files first: what to look at when a budget is exceeded. */
-function describeFiles(files: readonly MeasuredFile[]): string {
+/**
+ * Five files, the heaviest first (what to look at when a size budget is exceeded) or the smallest
+ * first (what a chunk group would best take in when there are too many).
+ */
+function describeFiles(files: readonly MeasuredFile[], order: 'heaviest' | 'smallest' = 'heaviest'): string {
+  const sign = order === 'heaviest' ? -1 : 1;
   return [...files]
-    .sort((left, right) => right.gzipped - left.gzipped)
-    .slice(0, 5)
-    .map((file) => `${file.href.replace(/^\//, '')} ${kb(file.gzipped)}`)
-    .join(', ');
-}
-
-/** The smallest files first: those a chunk group would best take in. */
-function describeSmallestFiles(files: readonly MeasuredFile[]): string {
-  return [...files]
-    .sort((left, right) => left.gzipped - right.gzipped)
+    .sort((left, right) => sign * (left.gzipped - right.gzipped))
     .slice(0, 5)
     .map((file) => `${file.href.replace(/^\//, '')} ${kb(file.gzipped)}`)
     .join(', ');
@@ -66,7 +61,7 @@ export function checkBudgets(report: BundleReport, budgets: BundleBudgets): stri
     }
     if (screen.maxFiles !== undefined && files.length > screen.maxFiles) {
       problems.push(
-        `first screen "${screen.name}" loads ${files.length} JavaScript files, over its budget of ${screen.maxFiles} (the smallest: ${describeSmallestFiles(files)}): change the chunk groups of vite.config.ts`,
+        `first screen "${screen.name}" loads ${files.length} JavaScript files, over its budget of ${screen.maxFiles} (the smallest: ${describeFiles(files, 'smallest')}): change the chunk groups of vite.config.ts`,
       );
     }
   }
