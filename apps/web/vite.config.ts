@@ -45,9 +45,9 @@ function sourceFile(relativePath: string): string {
   return file;
 }
 
-const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const ENTRY = sourceFile('./src/main.tsx');
 /** The sign-in page (bundle-budgets.json's first screen). */
-const SIGN_IN_PAGE = fileURLToPath(new URL('./src/app/routes/auth/auth.tsx', import.meta.url));
+const SIGN_IN_PAGE = sourceFile('./src/app/routes/auth/auth.tsx');
 
 /** What of them the first screen runs (the entry's static imports): the rest goes with its screens. */
 const isInFirstLoad = createFirstLoadTest([ENTRY]);
@@ -67,13 +67,14 @@ const isInSignedInFrame = createFirstLoadTest(
  * The first screen of each space, where its people land after signing in (bundle-budgets.json
  * names both pages): what each loads beyond its frame, for the first-screen chunks below.
  */
-const LEARNER_START = ['./src/app/routes/student/dashboard.tsx'];
-const TRAINER_START = ['./src/app/routes/trainer/dashboard.tsx'];
 const isInLearnerStart = createFirstLoadTest(
   // With what a learner's frame loads as it first renders (app/lazy-offline-completion-sync.tsx).
-  [...LEARNER_START, './src/features/offline/components/offline-completion-sync.tsx'].map(sourceFile),
+  [
+    './src/app/routes/student/dashboard.tsx',
+    './src/features/offline/components/offline-completion-sync.tsx',
+  ].map(sourceFile),
 );
-const isInTrainerStart = createFirstLoadTest(TRAINER_START.map(sourceFile));
+const isInTrainerStart = createFirstLoadTest([sourceFile('./src/app/routes/trainer/dashboard.tsx')]);
 
 /**
  * What the public pages and the sign-in screens load, with the calls of signing in: never with a
@@ -88,6 +89,25 @@ const isInPublicPages = createFirstLoadTest([
   ),
   sourceFile('./src/features/auth/api/auth-calls.ts'),
 ]);
+
+type ModuleTest = ReturnType<typeof createFirstLoadTest>;
+
+/**
+ * A chunk of the modules `isIn` accepts and `isOutside` does not, without their dependencies (each
+ * taken as it is accepted), and without the lazily loaded ones, which stay chunks of their own.
+ */
+function staticGroup(name: string, isIn: ModuleTest, isOutside: ModuleTest) {
+  return {
+    name: (moduleId: string, context: Parameters<ModuleTest>[1]) =>
+      isIn(moduleId, context) &&
+      !isOutside(moduleId, context) &&
+      !context.getModuleInfo(moduleId)?.dynamicImporters.length
+        ? name
+        : null,
+    debugName: name,
+    includeDependenciesRecursively: false,
+  };
+}
 
 /** React's renderer and its scheduler: the larger of the two vendor chunks. */
 const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
@@ -197,16 +217,7 @@ export default defineConfig({
             },
             // What the sign-in screen loads beyond the first load (its form, fields, the public frame)
             // was ten files of 1 to 2 KB: one file. Signed-in pages use most of it too (labels, inputs).
-            {
-              name: (moduleId, context) =>
-                isInSignInLoad(moduleId, context) &&
-                !isInFirstLoad(moduleId, context) &&
-                !context.getModuleInfo(moduleId)?.dynamicImporters.length
-                  ? 'sign-in'
-                  : null,
-              debugName: 'sign-in',
-              includeDependenciesRecursively: false,
-            },
+            staticGroup('sign-in', isInSignInLoad, isInFirstLoad),
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             {
               name: (moduleId, context) =>
@@ -235,16 +246,7 @@ export default defineConfig({
             // of pages sharing it: one chunk, as every signed-in page loads all of them. Not what the
             // sign-in screen loads too, nor their dependencies, for the same reason as the icons; nor
             // the lazily loaded modules, which stay chunks of their own (the budgets name them).
-            {
-              name: (moduleId, context) =>
-                isInSignedInFrame(moduleId, context) &&
-                !isInSignInLoad(moduleId, context) &&
-                !context.getModuleInfo(moduleId)?.dynamicImporters.length
-                  ? 'signed-in'
-                  : null,
-              debugName: 'signed-in',
-              includeDependenciesRecursively: false,
-            },
+            staticGroup('signed-in', isInSignedInFrame, isInSignInLoad),
             // What each space's first screen loads beyond its frame was about 40 files of 1 or 2 KB on
             // Mon Suivi, a chunk per set of pages sharing a module: one chunk per first screen, and one
             // of what both load or what they share with public pages (which must not load a space's
