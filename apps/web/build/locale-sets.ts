@@ -7,7 +7,7 @@
  * - frame: what the signed-in frame reads around every page (app/lazy-route.tsx);
  * - learner: what a learner's first screen, Mon Suivi, reads beyond them, with what every learner's
  *   frame loads as it first renders (`offline`); other learner pages read most of it too.
- * locale-sets.test.ts holds both to the app's lists. A namespace in no set is a chunk of its own.
+ * locale-sets.test.ts holds each to the app's lists. A namespace in no set is a chunk of its own.
  */
 export const LOCALE_SETS = {
   start: ['common', 'errors', 'auth'],

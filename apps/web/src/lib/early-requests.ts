@@ -1,5 +1,8 @@
 import { paths } from '@/config/paths';
 
+/** What the signed-in frame reads around every page, its badges: after the page's own data. */
+const FRAME_REQUESTS = ['/api/notifications/unread-count', '/api/messages/unread-count'];
+
 /**
  * issue 12: what a first screen reads, asked for as the app starts, beside the session check and the
  * screen's code, rather than once that code has loaded and rendered. On Lighthouse's simulated phone
@@ -8,9 +11,6 @@ import { paths } from '@/config/paths';
  * checks that each screen below asks for each of its addresses (app/early-requests.test.tsx).
  * Only GETs of the signed-in person's own data, which the server decides from the session cookie.
  */
-/** What the signed-in frame reads around every page, its badges: after the page's own data. */
-const FRAME_REQUESTS = ['/api/notifications/unread-count', '/api/messages/unread-count'];
-
 const EARLY_REQUESTS: Record<string, readonly string[]> = {
   [paths.student.dashboard.path]: [
     '/api/organizations/mine/branding',
