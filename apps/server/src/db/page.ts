@@ -39,22 +39,21 @@ export async function readPage<Rows extends PgSelect, T>(
  * gives its order): the statement selects the list's size with each row, `total: count(*) over ()`,
  * at no extra cost there, where a count statement would read every row again (issue 12: the trainer's
  * learner list resolves each person's role per row). Past the last page no row carries the size, and
- * `count` is sent.
+ * `count` is sent. Both are functions, as readPageWith's, for statements built once (db/reusable.ts).
  */
-export async function readWindowedPage<Rows extends PgSelect, T>(
+export async function readWindowedPage<Row extends { total?: number }, T>(
   query: PageQuery,
-  count: PromiseLike<{ total: number }[]>,
-  rows: Rows,
-  toItem: (row: Awaited<Rows>[number]) => T,
+  count: () => PromiseLike<{ total: number }[]>,
+  rows: (limit: number, offset: number) => PromiseLike<Row[]>,
+  toItem: (row: Row) => T,
 ): Promise<Page<T>> {
   let windowTotal: number | undefined;
   return readPageWith(
     query,
-    () => (windowTotal === undefined ? count : Promise.resolve([{ total: windowTotal }])),
+    () => (windowTotal === undefined ? count() : Promise.resolve([{ total: windowTotal }])),
     async (limit, offset) => {
-      type Row = Awaited<Rows>[number];
-      const page = await (rows.limit(limit).offset(offset) as unknown as PromiseLike<Row[]>);
-      windowTotal = (page[0] as { total?: number } | undefined)?.total;
+      const page = await rows(limit, offset);
+      windowTotal = page[0]?.total;
       return page;
     },
     toItem,
