@@ -108,18 +108,29 @@ export const NotificationPayloadSchema = z.discriminatedUnion(
 export const notificationTypeOf = (kind: NotificationKind): NotificationType =>
   kind === 'achievement' ? 'achievement' : 'general';
 
-/** SPEC 3 notifications, as the owner reads them; the web writes title and message from the kind. */
-export const NotificationSchema = z
-  .object({
-    id: z.uuid(),
-    userId: z.string(),
-    notificationType: NotificationTypeSchema,
-    actionUrl: z.string().nullable(),
-    isRead: z.boolean(),
-    context: z.string().nullable(),
-    createdAt: z.iso.datetime({ offset: true }),
-  })
-  .and(NotificationPayloadSchema);
+/** What every notification carries besides its kind's pair. */
+const NotificationFieldsSchema = z.object({
+  id: z.uuid(),
+  userId: z.string(),
+  notificationType: NotificationTypeSchema,
+  actionUrl: z.string().nullable(),
+  isRead: z.boolean(),
+  context: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * SPEC 3 notifications, as the owner reads them; the web writes title and message from the kind.
+ * One object per kind, its fields and its pair together: zod picks it by `type`, where the fields
+ * intersected with the pairs' union checked each notification twice and merged the halves (issue
+ * 12: a list of 20 took the server 130 µs to check and write, 75 µs this way).
+ */
+export const NotificationSchema = z.discriminatedUnion(
+  'type',
+  kindVariants.map((variant) =>
+    NotificationFieldsSchema.extend(variant.shape),
+  ) as unknown as typeof kindVariants,
+) as unknown as z.ZodType<Notification>;
 export type Notification = {
   id: string;
   userId: string;
