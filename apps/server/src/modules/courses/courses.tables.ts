@@ -87,7 +87,11 @@ export const courseModules = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('course_modules_course_id_position_idx').on(table.courseId, table.position)],
+  // The organisation after the key: the policies read it, so a formation's modules are counted from
+  // the index alone (migration 0051).
+  (table) => [
+    index('course_modules_course_id_position_idx').on(table.courseId, table.position, table.organizationId),
+  ],
 );
 
 /**
@@ -123,7 +127,8 @@ export const courseLessons = pgTable(
   },
   (table) => [
     index('course_lessons_module_id_position_idx').on(table.moduleId, table.position),
-    index('course_lessons_course_id_idx').on(table.courseId),
+    // With the organisation, which the policies read: a formation's lessons counted from the index alone.
+    index('course_lessons_course_id_idx').on(table.courseId, table.organizationId),
     index('course_lessons_file_id_idx').on(table.fileId),
     check('course_lessons_type_check', sql`${table.type} in ('text', 'video', 'document', 'link')`),
     check('course_lessons_estimated_minutes_check', sql`${table.estimatedMinutes} >= 0`),
@@ -149,6 +154,13 @@ export const courseEnrollments = pgTable(
   },
   (table) => [
     uniqueIndex('course_enrollments_course_id_student_id_idx').on(table.courseId, table.studentId),
+    // A formation's learners counted from the index alone: the policies read the organisation too,
+    // which the unique index above cannot hold without weakening what it forbids (migration 0051).
+    index('course_enrollments_course_id_organization_id_student_id_idx').on(
+      table.courseId,
+      table.organizationId,
+      table.studentId,
+    ),
     index('course_enrollments_student_id_idx').on(table.studentId),
     // Analytics: enrolments of one organisation over a period (migration 0031).
     index('course_enrollments_organization_id_created_at_idx').on(table.organizationId, table.createdAt),
