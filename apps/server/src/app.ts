@@ -8,11 +8,12 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
 import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './lib/app-error.ts';
+import { createResponseSerializer } from './lib/response-serializer.ts';
 import { recordRouteTable } from './lib/route.ts';
 import { createScheduler, type Scheduler } from './lib/scheduler.ts';
 import { createAchievementsModule } from './modules/achievements/achievements.module.ts';
@@ -72,6 +73,11 @@ export interface AppOptions {
   mailer?: Mailer;
   now?: () => Date;
   webDist?: string;
+  /**
+   * The API tests': every answer is also checked against its response schema by zod, and its
+   * projection held to zod's encoding (lib/response-serializer.ts). Off, answers are projected only.
+   */
+  checkResponses?: boolean;
 }
 
 /** Every module, built in dependency order: each is handed the services of those before it. */
@@ -506,7 +512,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   recordRouteTable(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer({ check: options.checkResponses ?? false }));
   registerErrorHandler(app);
   const modules = createModules(options, app.log, clockNow);
   const { system, organizations, notifications, auth, files, courses, timeTracking } = modules;

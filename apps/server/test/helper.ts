@@ -93,6 +93,7 @@ export async function createTestApp(
     now: options.now,
     mailer: options.mailer,
     webDist: options.webDist ?? '/nonexistent',
+    checkResponses: true,
   });
   return {
     app,
