@@ -52,6 +52,12 @@ describe('projectionOf', () => {
     ]);
   });
 
+  it('leaves a union of plain options, nullable or not, as it is', () => {
+    const value = { a: 1, hidden: true };
+    // Neither option is an object: nothing is taken apart, and zod is not called to check the value.
+    expect(projectionOf(z.union([z.string().nullable(), z.number().optional()]))(value)).toBe(value);
+  });
+
   it('projects each value of a record, and leaves what it cannot take apart to zod', () => {
     expect(
       projectionOf(z.record(z.string(), Item.pick({ title: true })))({ fr: { title: 'A', x: 1 } }),

@@ -58,6 +58,8 @@ export function projectionOf(schema: core.$ZodType): Projection {
     case 'readonly':
     case 'nonoptional': {
       const inner = projectionOf(def.innerType as core.$ZodType);
+      // Kept plain when what it wraps is, so a union of such options is known to be plain too.
+      if (inner === same) return same;
       return (value) => (value === null || value === undefined ? value : inner(value));
     }
     case 'array': {
