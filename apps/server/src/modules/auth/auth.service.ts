@@ -103,16 +103,27 @@ export function createAuthService(options: {
   >();
   const isPastMaxAge = (createdAt: Date | number) =>
     now().getTime() - new Date(createdAt).getTime() >= SESSION_MAX_AGE_MS;
-  // Plain SQL: on every request, Drizzle's query builder would cost more CPU than the query itself.
+  // Runs on every request, so it is built once: Drizzle building its text at each call was 5.6 % of
+  // the server's busy time under load, and a call costs 45 µs of CPU built once against 65 to 77
+  // (issue 12, bench/results/read-paths-2026-11-28-afternoon.md).
   // It reads the account's two-factor flag too, so turning it on in one session shows in all at once.
   // A disabled account's sessions are deleted when it is disabled; the join also refuses one created
   // by a sign-in that raced the disabling.
+  const liveSessionQuery = db
+    .select({ twoFactorEnabled: authUsers.twoFactorEnabled })
+    .from(authSessions)
+    .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
+    .where(
+      and(
+        eq(authSessions.token, sql.placeholder('token')),
+        sql`${authSessions.expiresAt} > now()`,
+        isNull(authUsers.disabledAt),
+      ),
+    )
+    .prepare('live_session');
   async function liveSession(token: string): Promise<{ twoFactorEnabled: boolean } | null> {
-    const result = await db.execute(
-      sql`select ${authUsers.twoFactorEnabled} as "twoFactorEnabled" from ${authSessions} join ${authUsers} on ${authUsers.id} = ${authSessions.userId} where ${authSessions.token} = ${token} and ${authSessions.expiresAt} > now() and ${authUsers.disabledAt} is null`,
-    );
-    // Both drivers answer raw SQL with { rows }.
-    return (result as unknown as { rows: { twoFactorEnabled: boolean }[] }).rows[0] ?? null;
+    const [live] = await liveSessionQuery.execute({ token });
+    return live ?? null;
   }
 
   /** Dates the session's last use; false for a disabled account's (a sign-in that raced the disabling). */
