@@ -31,7 +31,7 @@ import { DATASET_STATEMENT_TIMEOUT_MS, generateDataset, planDataset } from './da
 import { cpuPerRequest, cpuSnapshot } from './support/cpu.ts';
 import { connectAdmin, databaseExists, databaseUrl, recreateDatabase } from './support/database.ts';
 import { heartbeatRequests } from './support/heartbeats.ts';
-import { type LoadRequest, measureClosedLoop } from './support/load.ts';
+import { compareInSlices, type LoadRequest, measureClosedLoop } from './support/load.ts';
 import {
   type BenchRun,
   compareScales,
@@ -81,6 +81,10 @@ const positiveInteger = (name: string, value: string) => {
 };
 const SECONDS = positiveInteger('duration', args.duration);
 const CONNECTIONS = positiveInteger('connections', args.connections);
+/** The ratio to the baseline: slices of 2 s in turns, as long on each side as a scenario's measure. */
+const RATIO_SLICE_SECONDS = 2;
+const RATIO_PAIRS = Math.max(1, Math.round(SECONDS / RATIO_SLICE_SECONDS));
+const hundredths = (value: number) => Math.round(value * 100) / 100;
 const LEARNERS = positiveInteger('learners', args.learners);
 const TRAINER_ORGANIZATIONS = positiveInteger('trainer-organizations', args['trainer-organizations']);
 const PORT = positiveInteger('port', args.port);
@@ -451,22 +455,35 @@ async function release(prepared: Prepared) {
 }
 
 /**
- * The baseline's requests per second measured again right before a scenario, which is compared with
- * it: the machine is shared, and its load moves within a run by more than the differences between
- * routes (a helper's test suite starting halved the baseline between two scenarios). Its database
- * counters settle before the scenario's are read, so they stay out of the scenario's share.
+ * A scenario's requests per second over the baseline's, both measured in alternating slices right
+ * before the scenario's own measure (support/load.ts, compareInSlices). The machine is shared and its
+ * load moves within a run by more than the differences between routes (a helper's test suite
+ * starting halved the baseline between two scenarios); the baseline measured once before the
+ * scenario, 20 s apart with the wait for the database's counters, gave the same route 0.35× and
+ * 0.55× in two runs an hour apart. Its database counters settle before the scenario's are read, so
+ * they stay out of the scenario's share.
  */
-async function measureBaselineAgain(side: Prepared, baseline: Scenario): Promise<number> {
+async function compareWithBaseline(side: Prepared, baseline: Scenario, scenario: Scenario) {
   await settledWork(side);
-  const result = await measureClosedLoop({
-    name: baseline.name,
+  // Unmeasured: each of the server's connections prepares the scenario's statements the first time
+  // (a few ms each), which weighed on the first pair alone (0.35× against 0.48 to 0.65 after it).
+  await measureClosedLoop({
+    name: 'warm-up',
     url: side.baseUrl,
     connections: CONNECTIONS,
-    seconds: SECONDS,
-    next: baseline.next,
+    seconds: 1,
+    next: scenario.next,
+  });
+  const comparison = await compareInSlices({
+    url: side.baseUrl,
+    connections: CONNECTIONS,
+    pairs: RATIO_PAIRS,
+    sliceSeconds: RATIO_SLICE_SECONDS,
+    a: baseline.next,
+    b: scenario.next,
   });
   side.lastEndedAt = performance.now();
-  return result.reqPerSec;
+  return comparison;
 }
 
 /**
@@ -499,8 +516,10 @@ async function runScales(admin: pg.Client, scales: number[]): Promise<ScaleRun[]
       const order = index % 2 === 0 ? prepared : [...prepared].reverse();
       for (const side of order) {
         const scenario = side.scenarios[index]!;
-        const baselineRate =
-          scenario.key === 'baseline' ? undefined : await measureBaselineAgain(side, side.scenarios[0]!);
+        const comparison =
+          scenario.key === 'baseline'
+            ? undefined
+            : await compareWithBaseline(side, side.scenarios[0]!, scenario);
         const before = await settledWork(side);
         const cpuBefore = await cpuSnapshot(side.client, side.server!.pid!);
         const result = await measureClosedLoop({
@@ -516,12 +535,12 @@ async function runScales(admin: pg.Client, scales: number[]): Promise<ScaleRun[]
           result.requests,
         );
         side.lastEndedAt = performance.now();
-        const ratio =
-          Math.round((result.reqPerSec / Math.max(1, baselineRate ?? result.reqPerSec)) * 100) / 100;
+        const ratio = hundredths(comparison?.ratio ?? 1);
         side.results.push({
           ...result,
           key: scenario.key,
           ratio,
+          ...(comparison && { pairRatios: comparison.pairRatios.map(hundredths) }),
           ...cpu,
           dbBlocks: 0,
           dbMisses: 0,
@@ -529,7 +548,7 @@ async function runScales(admin: pg.Client, scales: number[]): Promise<ScaleRun[]
         });
         side.pending = { before, result: side.results.at(-1)! };
         console.log(
-          `  scale ${side.scale}, ${scenario.name}: ${result.reqPerSec} req/s (${ratio.toFixed(2)}×), p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors, CPU per request ${cpu.serverCpuMs} ms server + ${cpu.dbCpuMs} ms database`,
+          `  scale ${side.scale}, ${scenario.name}: ${result.reqPerSec} req/s (${ratio.toFixed(2)}×${comparison ? `, pairs ${comparison.pairRatios.map((pair) => pair.toFixed(2)).join(' ')}` : ''}), p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors, CPU per request ${cpu.serverCpuMs} ms server + ${cpu.dbCpuMs} ms database`,
         );
       }
     }

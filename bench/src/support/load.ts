@@ -130,6 +130,45 @@ export async function measureClosedLoop(options: {
 }
 
 /**
+ * Two request streams' throughput compared in alternating closed-loop slices, `b`'s requests per
+ * second over `a`'s. The slices go in turns A B, B A, A B…, so a change in the machine's load, which
+ * on these shared machines moves throughput by more than the differences between routes and lasts
+ * seconds to minutes, weighs on both sides alike, and a steady drift cancels out pair by pair. Each
+ * pair's own ratio is kept too: their spread is the measure's noise.
+ */
+export async function compareInSlices(options: {
+  url: string;
+  connections: number;
+  /** Pairs of slices; each slice lasts `sliceSeconds`. */
+  pairs: number;
+  sliceSeconds: number;
+  a: () => LoadRequest;
+  b: () => LoadRequest;
+}): Promise<{ ratio: number; pairRatios: number[] }> {
+  const slice = async (next: () => LoadRequest) =>
+    (
+      await measureClosedLoop({
+        name: 'slice',
+        url: options.url,
+        connections: options.connections,
+        seconds: options.sliceSeconds,
+        next,
+      })
+    ).reqPerSec;
+  const rates = { a: [] as number[], b: [] as number[] };
+  for (let pair = 0; pair < options.pairs; pair += 1) {
+    for (const side of pair % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const)) {
+      rates[side].push(await slice(options[side]));
+    }
+  }
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  return {
+    ratio: mean(rates.b) / Math.max(1, mean(rates.a)),
+    pairRatios: rates.b.map((rate, pair) => rate / Math.max(1, rates.a[pair]!)),
+  };
+}
+
+/**
  * Open loop at `rate` requests a second, one due every 1/rate s, over at most `connections`
  * keep-alive connections; a request's latency runs from when it was due to its answer, so a late
  * generator or a full connection pool counts against the server, as it would for users arriving on

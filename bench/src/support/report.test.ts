@@ -99,6 +99,7 @@ describe('benchmark figures', () => {
         scale(1, [
           scenario('baseline', 10, 4),
           scenario('logs', 30, 1000, { errors: 3, failures: { '503': 3 } }),
+          scenario('list', 20, 100, { ratio: 0.55, pairRatios: [0.61, 0.49, 0.55] }),
         ]),
         scale(5, [scenario('baseline', 10, 4), scenario('logs', 60, 1000)]),
       ],
@@ -106,6 +107,8 @@ describe('benchmark figures', () => {
     const report = markdownReport(bench);
     expect(report).toContain('commit `abc123`, started from the working tree');
     expect(report).toContain('| logs | 10 | 1.00 | 15 | 30 | 30 | 30 | 3 (503 × 3) |');
+    // The ratio, with the range of its pairs of slices (the measure's noise).
+    expect(report).toContain('| list | 10 | 0.55 (0.49–0.61) | 10 | 20 |');
     expect(report).toContain('## Growth: scale 5 over scale 1');
     expect(report).toContain('p95 above 1.5: logs.');
   });

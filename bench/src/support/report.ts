@@ -20,8 +20,14 @@ export interface Machine {
 
 export interface ScenarioResult extends LoadResult {
   key: string;
-  /** Requests per second over the baseline's, measured again right before this scenario. */
+  /**
+   * Requests per second over the baseline's, both measured in alternating slices right before this
+   * scenario (bench.ts, compareWithBaseline); runs saved before 28 November 2026 measured the
+   * baseline once before the scenario instead.
+   */
   ratio: number;
+  /** Each pair of slices' own ratio, in the order measured: their spread is the ratio's noise. */
+  pairRatios?: number[];
   /**
    * CPU milliseconds per request of the server's process and of the dataset database's backends
    * (support/cpu.ts); absent from results saved before they were measured.
@@ -143,6 +149,13 @@ function errorsOf(result: LoadResult): string {
   return kinds.length > 0 ? `${result.errors} (${kinds.join(', ')})` : String(result.errors);
 }
 
+/** '0.55 (0.49–0.61)': the ratio and the range of its pairs of slices, when they were kept. */
+function ratioOf(result: ScenarioResult): string {
+  const pairs = result.pairRatios ?? [];
+  if (pairs.length < 2) return result.ratio.toFixed(2);
+  return `${result.ratio.toFixed(2)} (${Math.min(...pairs).toFixed(2)}–${Math.max(...pairs).toFixed(2)})`;
+}
+
 export function scenarioTable(run: ScaleRun): string {
   const lines = [
     '| scenario | req/s | × baseline | p50 ms | p95 ms | p99 ms | max ms | errors | bytes/answer | requests | server CPU ms/req | db CPU ms/req | db buffers/req | of which missed | db rows/req |',
@@ -150,7 +163,7 @@ export function scenarioTable(run: ScaleRun): string {
   ];
   for (const s of run.scenarios) {
     lines.push(
-      `| ${s.name} | ${number(s.reqPerSec)} | ${s.ratio.toFixed(2)} | ${s.p50Ms} | ${s.p95Ms} | ${s.p99Ms} | ${s.maxMs} | ${errorsOf(s)} | ${number(s.bytes)} | ${number(s.requests)} | ${s.serverCpuMs ?? '–'} | ${s.dbCpuMs ?? '–'} | ${number(s.dbBlocks)} | ${number(s.dbMisses)} | ${number(s.dbRows)} |`,
+      `| ${s.name} | ${number(s.reqPerSec)} | ${ratioOf(s)} | ${s.p50Ms} | ${s.p95Ms} | ${s.p99Ms} | ${s.maxMs} | ${errorsOf(s)} | ${number(s.bytes)} | ${number(s.requests)} | ${s.serverCpuMs ?? '–'} | ${s.dbCpuMs ?? '–'} | ${number(s.dbBlocks)} | ${number(s.dbMisses)} | ${number(s.dbRows)} |`,
     );
   }
   return lines.join('\n');
@@ -187,8 +200,9 @@ export function markdownReport(bench: BenchRun): string {
     '',
     'Written by `npm run bench` (bench/README.md). Every scenario runs against the server started as',
     '`npm start` starts it, on loopback over PostgreSQL, closed loop, without compression; `× baseline` is its requests per',
-    'second over the authenticated baseline route (session check, tenant transaction, `select 1`)',
-    'measured again right before it, since the machine is shared and absolute figures move with its',
+    'second over the authenticated baseline route (session check, tenant transaction, `select 1`),',
+    'both measured right before it in alternating 2-second slices (in brackets: the range of the',
+    "pairs' own ratios), since the machine is shared and absolute figures move with its",
     'load. "Server CPU" and "db CPU" are the CPU time of the server process and of the dataset',
     "database's PostgreSQL backends per request, which the machine's load moves far less.",
     '',
