@@ -459,8 +459,8 @@ async function release(prepared: Prepared) {
  * before the scenario's own measure (support/load.ts, compareInSlices). The machine is shared and its
  * load moves within a run by more than the differences between routes (a helper's test suite
  * starting halved the baseline between two scenarios); the baseline measured once before the
- * scenario, 20 s apart with the wait for the database's counters, gave the same route 0.35× and
- * 0.55× in two runs an hour apart. Its database counters settle before the scenario's are read, so
+ * scenario, 20 s apart with the wait for the database's counters, gave Mon Suivi 0.43× and 0.35×
+ * in two runs an hour apart. Its database counters settle before the scenario's are read, so
  * they stay out of the scenario's share.
  */
 async function compareWithBaseline(side: Prepared, baseline: Scenario, scenario: Scenario) {
