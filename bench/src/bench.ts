@@ -601,8 +601,15 @@ function printGrowth(runs: ScaleRun[]) {
 
 function write(bench: BenchRun) {
   if (args.json) {
-    writeFileSync(fromCaller(args.json), `${JSON.stringify(bench, null, 2)}\n`);
-    console.log(`\nresults: ${fromCaller(args.json)}`);
+    const file = fromCaller(args.json);
+    writeFileSync(file, `${JSON.stringify(bench, null, 2)}\n`);
+    // In biome's layout (short arrays on one line), which the lint checks on every JSON file of the
+    // repository: a run saved under bench/results/ failed CI as JSON.stringify had laid it out.
+    // Biome formats only files under the repository (it stops with an error on others).
+    if (file.startsWith(ROOT + path.sep)) {
+      spawnSync('npx', ['biome', 'format', '--write', file], { cwd: ROOT, stdio: 'ignore' });
+    }
+    console.log(`\nresults: ${file}`);
   }
   if (args.report) {
     const file = fromCaller(args.report);
