@@ -15,8 +15,9 @@ export interface StatementLog {
 
 const SETUP =
   /^\s*(begin|commit|rollback|savepoint|release savepoint)\b|^\s*select set_config\('(app\.user_id|role)'/i;
-// It reads the session's row joined to its account (two-factor flag, disabled accounts).
-const SESSION = /^\s*select [^;]*? from "auth_sessions" join "auth_users"/i;
+// It reads the session's row joined to its account (two-factor flag, disabled accounts), as Drizzle
+// writes the join.
+const SESSION = /^\s*select [^;]*? from "auth_sessions" inner join "auth_users"/i;
 
 /** The statements of a simple query, which may carry several (db/client.ts queryAsTenant joins them with ';\n'). */
 const split = (text: string) =>
