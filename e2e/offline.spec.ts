@@ -48,7 +48,7 @@ async function isCompletedOnServer(page: Page, target: Target): Promise<boolean>
 
 describe('formations offline (issue 18)', () => {
   it('opens a downloaded lesson without a connection and syncs its completion when it returns', async () => {
-    const opened = await journey.open({ theme: 'dark' });
+    const opened = await journey.open({ theme: 'dark', serviceWorker: true });
     const { page, context } = opened;
     await signInThroughApi(page, journey.demo('student', 2), '/dashboard');
 

@@ -7,7 +7,7 @@ let opened: OpenedPage;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  opened = await journey.open();
+  opened = await journey.open({ serviceWorker: true });
   opened.page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });

@@ -69,7 +69,7 @@ function trackApiRequests(context: BrowserContext) {
 let serverOffsetMs = 0;
 
 async function signInStudent(account: Credentials): Promise<Student> {
-  const opened = await openPage(browser, server.baseUrl);
+  const opened = await openPage(browser, server.baseUrl, { serviceWorker: true });
   openedPages.push(opened);
   const { context, page } = opened;
   // The app loads and signs in on a running clock (a paused one stalls navigation), set to the

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { launchBrowser } from './browser';
-import { type Credentials, type OpenedPage, openPage } from './pages';
+import { type Credentials, type OpenedPage, openPage, type PageOptions } from './pages';
 import { type DemoAccount, type DemoRole, type RunningServer, startServer } from './server';
 
 /** A spec file's own server and browser, and the pages its journeys open in it. */
@@ -16,7 +16,7 @@ export interface Journey {
    */
   demo(role: DemoRole, index?: number): Credentials;
   /** A fresh page (see `openPage`), closed once the file's tests are done. */
-  open(options?: { theme?: 'light' | 'dark' }): Promise<OpenedPage>;
+  open(options?: PageOptions): Promise<OpenedPage>;
 }
 
 /** Starts the server and the browser before the file's tests, and stops both after them. */
