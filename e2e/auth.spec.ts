@@ -108,6 +108,19 @@ describe('route guards', () => {
     await waitForHeading(page, 'Apprenants');
     expect(opened.pageErrors).toEqual([]);
   });
+
+  it('asks for no data on behalf of a new visitor of /dashboard, and sends them to sign-in', async () => {
+    const { page, pageErrors } = await open();
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 401) refused.push(new URL(response.url()).pathname);
+    });
+    await page.goto('/dashboard');
+    await waitForPath(page, '/auth');
+    await waitForHeading(page, AUTH_TITLE);
+    expect(refused).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
 });
 
 describe('admin sign-in', () => {

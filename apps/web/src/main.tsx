@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { AppErrorBoundary } from '@/components/errors/fatal-error-screen';
-import { checkSession } from '@/features/auth/session-store';
+import { checkSession, recall } from '@/features/auth/session-store';
 import { initializeApp } from '@/lib/app-init';
 import { startEarlyRequests } from '@/lib/early-requests';
 import { installGlobalErrorLogging } from '@/lib/error-logger';
@@ -29,7 +29,9 @@ captureInstallPrompt();
 // three runs: 85, 86, 88 → 87, 89, 90).
 void checkSession();
 const router = createAppRouter();
-startEarlyRequests(location.pathname, getLanguage());
+// Only on a device that has seen someone signed in: a visitor it never saw would be refused (401)
+// and sent to the sign-in page.
+if (recall()) startEarlyRequests(location.pathname, getLanguage());
 
 // The first render waits for the start namespaces of the chosen language (lib/i18n.ts), a few
 // kilobytes the service worker keeps offline, so the first paint is never a raw key.

@@ -37,7 +37,8 @@ function remember(user: SessionUser | null) {
   }
 }
 
-function recall(): SessionUser | null {
+/** The person this device last saw signed in (REMEMBERED_SESSION_KEY), if any. */
+export function recall(): SessionUser | null {
   try {
     const saved = localStorage.getItem(REMEMBERED_SESSION_KEY);
     return saved ? (readSessionResult(JSON.parse(saved))?.user ?? null) : null;
