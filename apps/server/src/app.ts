@@ -22,7 +22,13 @@ import { createAnalyticsModule } from './modules/analytics/analytics.module.ts';
 import { createAssistantModule, readModelSettings } from './modules/assistant/assistant.module.ts';
 import { createAttendanceModule } from './modules/attendance/attendance.module.ts';
 import { createAuditModule } from './modules/audit/audit.module.ts';
-import { createAuthModule, createVerifiedEmails, INVITATION_LINK_DAYS } from './modules/auth/auth.module.ts';
+import {
+  createAuthModule,
+  createVerifiedEmails,
+  INVITATION_LINK_DAYS,
+  type PasswordHashing,
+  scryptHashing,
+} from './modules/auth/auth.module.ts';
 import { createCertificatesModule } from './modules/certificates/certificates.module.ts';
 import { createComplianceModule } from './modules/compliance/compliance.module.ts';
 import {
@@ -72,6 +78,8 @@ export interface AppOptions {
   /** Injected in tests: a mail transport to fail on purpose, a clock to move. */
   mailer?: Mailer;
   now?: () => Date;
+  /** Injected in the API tests: a cheaper cost, see password-hash.ts. */
+  passwordHashing?: PasswordHashing;
   webDist?: string;
   /**
    * The API tests': every answer is also checked against its response schema by zod, and its
@@ -141,6 +149,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     audit: audit.service,
     adminsRequireTwoFactor: env.MFA_REQUIRED_FOR_ADMINS,
     attachPositioning: createPositioningAttachment(database),
+    passwordHashing: options.passwordHashing ?? scryptHashing(),
     now: clockNow,
   });
   const courses = createCoursesModule({

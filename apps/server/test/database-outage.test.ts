@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { APP_URL, createConfirmedUser, ENGINE } from './helper.ts';
+import { APP_URL, createConfirmedUser, ENGINE, TEST_PASSWORD_HASHING } from './helper.ts';
 
 /**
  * A TCP proxy in front of PostgreSQL: `stop()` refuses new connections and cuts the open ones (what
@@ -104,6 +104,7 @@ describe.skipIf(ENGINE !== 'postgres')(
         env,
         database,
         secret: 'test-secret-test-secret-test-secret-0123',
+        passwordHashing: TEST_PASSWORD_HASHING,
         logger: false,
         webDist: '/nonexistent',
       }));

@@ -13,6 +13,7 @@ import { buildApp, type Modules } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import type { Scheduler } from '../src/lib/scheduler.ts';
+import { PASSWORD_COST, scryptHashing } from '../src/modules/auth/auth.module.ts';
 import { emailOutbox } from '../src/modules/email/email.tables.ts';
 
 export const APP_URL = 'http://localhost:3000';
@@ -20,6 +21,11 @@ export const ORIGIN = { origin: APP_URL };
 export const STRONG_PASSWORD = 'Vif-Argent-42';
 /** The secret createTestApp signs with: a second app built on the same database shares it. */
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+/**
+ * The test apps hash passwords at a sixteenth of the real cost (password-hash.ts): each sign-up and
+ * sign-in cost some 90 ms of CPU at the real one. Production's cost is tested in password-hash.test.ts.
+ */
+export const TEST_PASSWORD_HASHING = scryptHashing(PASSWORD_COST / 16);
 
 /** Which engine the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else PGlite. */
 export const ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
@@ -92,6 +98,7 @@ export async function createTestApp(
     logger: options.logger ?? false,
     now: options.now,
     mailer: options.mailer,
+    passwordHashing: TEST_PASSWORD_HASHING,
     webDist: options.webDist ?? '/nonexistent',
     checkResponses: true,
   });

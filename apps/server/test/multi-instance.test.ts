@@ -22,6 +22,7 @@ import {
   openTestDatabase,
   STRONG_PASSWORD,
   signIn,
+  TEST_PASSWORD_HASHING,
   withoutOwner,
 } from './helper.ts';
 
@@ -69,6 +70,7 @@ describe(`two server instances on one database (${ENGINE})`, () => {
           env,
           database: withoutOwner(database),
           secret: secrets[index]!,
+          passwordHashing: TEST_PASSWORD_HASHING,
           logger: false,
           webDist: '/nonexistent',
         }),

@@ -13,11 +13,13 @@ import { createAccountStatus } from './account-status.ts';
 import { authRoutesPlugin } from './auth.routes.ts';
 import { createAuthService, INVITATION_LINK_DAYS } from './auth.service.ts';
 import { inviteAccounts } from './invite-accounts.ts';
+import type { PasswordHashing } from './password-hash.ts';
 import { type DemoPerson, seedDemoAccounts } from './seed-demo-accounts.ts';
 import { twoFactorRoutesPlugin } from './two-factor.routes.ts';
 
 export type { AuthService } from './auth.service.ts';
 export { INVITATION_LINK_DAYS } from './auth.service.ts';
+export { PASSWORD_COST, type PasswordHashing, scryptHashing } from './password-hash.ts';
 export type { DemoAccount, DemoPerson } from './seed-demo-accounts.ts';
 export { createVerifiedEmails } from './verified-emails.ts';
 
@@ -38,6 +40,7 @@ export function createAuthModule(deps: {
   adminsRequireTwoFactor: boolean;
   /** At sign-in the address is proven: positioning invitations sent to it attach to the account. */
   attachPositioning?: (user: SessionUser) => Promise<void>;
+  passwordHashing: PasswordHashing;
   now?: () => Date;
 }) {
   const { database, organizations, system } = deps;
@@ -61,6 +64,7 @@ export function createAuthModule(deps: {
     adminsRequireTwoFactor: deps.adminsRequireTwoFactor,
     assertMaySignIn: accountStatus.assertMaySignIn,
     notices,
+    passwordHashing: deps.passwordHashing,
     now: deps.now,
   });
   const accountSessions = createAccountSessions({ db: database.service, auth: service.auth, now });

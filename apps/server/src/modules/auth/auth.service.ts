@@ -23,6 +23,7 @@ import { type Auth, createAuth, SESSION_MAX_AGE_MS } from './auth.ts';
 import type { Caller } from './caller.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { createDeviceTokens } from './device-tokens.ts';
+import type { PasswordHashing } from './password-hash.ts';
 import { createTwoFactor } from './two-factor.ts';
 import { createLockoutNotice } from './two-factor-lockout.ts';
 
@@ -89,6 +90,7 @@ export function createAuthService(options: {
   assertMaySignIn: (userId: string) => Promise<void>;
   /** The owner's emails and the audit trail of sign-ins and passwords (account-notices.ts). */
   notices: AccountNotices;
+  passwordHashing: PasswordHashing;
   now?: () => Date;
 }) {
   const { database, mailer, organizations, appUrl, secret, audit, notices } = options;
@@ -158,6 +160,7 @@ export function createAuthService(options: {
       await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, userId));
     },
     assertMaySignIn: options.assertMaySignIn,
+    passwordHashing: options.passwordHashing,
     now,
   });
   const lockout = createLockoutNotice({ db, attempts, mailer, organizations, audit, appUrl, now });

@@ -5,7 +5,7 @@ import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { Db } from '../../db/client.ts';
 import { CLIENT_IP_HEADER } from '../../plugins/session.ts';
 import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from './auth.tables.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import type { PasswordHashing } from './password-hash.ts';
 
 /**
  * Sliding lifetime: a session unused for 7 days ends, and better-auth moves the end 7 days on at
@@ -37,6 +37,7 @@ export function createAuth(options: {
   onPasswordReset: (userId: string) => Promise<void>;
   /** Throws when the account may not have a session (disabled: account-status.ts). */
   assertMaySignIn: (userId: string) => Promise<void>;
+  passwordHashing: PasswordHashing;
   now: () => Date;
 }) {
   const { mail } = options;
@@ -63,7 +64,7 @@ export function createAuth(options: {
       autoSignIn: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: options.passwordHashing,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: ({ user, token }) => mail.sendReset(user, token),

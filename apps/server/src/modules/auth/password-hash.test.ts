@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { scryptHashing } from './password-hash.ts';
+
+const { hash: hashPassword, verify: verifyPassword } = scryptHashing();
 
 /** Made by better-auth 1.7's own hashPassword (@better-auth/utils/password) for 'Cursus-2026!'. */
 const BETTER_AUTH_HASH =

@@ -7,6 +7,7 @@ import {
   APP_URL,
   type SmtpReceiver,
   startSmtpReceiver,
+  TEST_PASSWORD_HASHING,
   TEST_SECRET,
   withoutOwner,
 } from '../../../test/helper.ts';
@@ -165,6 +166,7 @@ beforeAll(async () => {
     env: parseEnv({ NODE_ENV: 'test', APP_URL, LOG_LEVEL: 'silent', SMTP_URL: smtp.url }),
     database: withoutOwner(world.testApp.database),
     secret: TEST_SECRET,
+    passwordHashing: TEST_PASSWORD_HASHING,
     logger: false,
     webDist: '/nonexistent',
   });

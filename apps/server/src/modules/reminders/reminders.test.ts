@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoursesWorld, createCoursesWorld, expectStatus } from '../../../test/courses-world.ts';
-import { APP_URL, TEST_SECRET, withoutOwner } from '../../../test/helper.ts';
+import { APP_URL, TEST_PASSWORD_HASHING, TEST_SECRET, withoutOwner } from '../../../test/helper.ts';
 import { type BuiltApp, buildApp } from '../../app.ts';
 import { parseEnv } from '../../config/env.ts';
 import { courseEnrollments } from '../courses/courses.tables.ts';
@@ -160,6 +160,7 @@ describe('missing-signature reminders', () => {
       env: parseEnv({ NODE_ENV: 'test', APP_URL, LOG_LEVEL: 'silent' }),
       database: withoutOwner(world.testApp.database),
       secret: TEST_SECRET,
+      passwordHashing: TEST_PASSWORD_HASHING,
       logger: false,
       now: () => clock,
       webDist: '/nonexistent',
