@@ -74,6 +74,8 @@ export const AccountStatusSchema = z.object({
   /** Set while the account is disabled: it cannot sign in and has no session. */
   disabledAt: z.iso.datetime({ offset: true }).nullable(),
   activeSessions: z.number().int().min(0),
+  /** The account signs in with a second factor (staff only: two-factor.ts). */
+  twoFactorEnabled: z.boolean(),
 });
 export type AccountStatus = z.infer<typeof AccountStatusSchema>;
 
@@ -126,6 +128,20 @@ export const accountSessionRoutes = {
   enableAccount: {
     method: 'POST',
     path: '/api/auth/accounts/:userId/enable',
+    access: PLATFORM_ADMIN,
+    params: AccountParamsSchema,
+    response: AccountStatusSchema,
+  },
+  /**
+   * Removes the second factor of a staff member who lost both their authenticator app and their
+   * recovery codes, once the admin has made sure who asks (docs/security.md): they sign in with
+   * their password, and enrol again where it is required. The owner is told by email. 409
+   * TWO_FACTOR_NOT_ENABLED for an account without one; never the admin's own (their profile's form
+   * asks for the password and a code).
+   */
+  removeTwoFactor: {
+    method: 'POST',
+    path: '/api/auth/accounts/:userId/remove-two-factor',
     access: PLATFORM_ADMIN,
     params: AccountParamsSchema,
     response: AccountStatusSchema,

@@ -35,10 +35,11 @@ export function createAccountNotices(deps: {
   const deviceTokens = createDeviceTokens(db, now);
   const userAgentOf = (origin: Origin) => origin.headers.get('user-agent');
 
+  /** `facts`: what the owner's own browser did, listed under the text; none for an admin's action. */
   async function mailOwner(
     userId: string,
     template: EmailTemplate,
-    facts: { ip: string; device?: string },
+    facts?: { ip: string; device?: string },
   ): Promise<void> {
     const user = await organizations.loadUser(userId);
     if (!user) return;
@@ -46,7 +47,7 @@ export function createAccountNotices(deps: {
       to: user.email,
       template,
       language: user.language,
-      data: { name: user.fullName, url: resetPage, at: now().toISOString(), ...facts },
+      data: { name: user.fullName, url: resetPage, ...(facts && { at: now().toISOString(), ...facts }) },
     });
   }
 
@@ -106,6 +107,9 @@ export function createAccountNotices(deps: {
       });
       if (!reset.firstPassword) await mailOwner(userId, 'password-reset-done', { ip: origin.ip });
     },
+
+    /** A platform admin removed the account's second factor (its audit event is the route's). */
+    secondFactorRemoved: (userId: string) => mailOwner(userId, 'two-factor-removed'),
   };
 }
 

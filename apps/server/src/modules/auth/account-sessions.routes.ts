@@ -5,6 +5,7 @@ import { route } from '../../lib/route.ts';
 import { requireUser, toHeaders } from '../../plugins/session.ts';
 import type { AuditEvent, AuditService } from '../audit/audit.module.ts';
 import type { OrganizationsService } from '../organizations/organizations.module.ts';
+import type { AccountNotices } from './account-notices.ts';
 import type { AccountSessions } from './account-sessions.ts';
 import type { AccountStatusService } from './account-status.ts';
 
@@ -18,9 +19,10 @@ export async function accountSessionsRoutesPlugin(
     status: AccountStatusService;
     organizations: Pick<OrganizationsService, 'loadUser'>;
     audit: Pick<AuditService, 'recordEvent'>;
+    notices: Pick<AccountNotices, 'secondFactorRemoved'>;
   },
 ) {
-  const { sessions, status, organizations, audit } = options;
+  const { sessions, status, organizations, audit, notices } = options;
 
   /** One event of the audit trail about `target`'s account, done by the signed-in caller. */
   function eventOn(
@@ -149,6 +151,30 @@ export async function accountSessionsRoutesPlugin(
           tx,
         ),
       );
+    },
+    { tags },
+  );
+
+  route(
+    app,
+    accountSessionRoutes.removeTwoFactor,
+    async (request, _reply, { params }) => {
+      const admin = requireUser(request);
+      // Their own goes through their profile, with their password and a code.
+      if (params.userId === admin.id) throw new AppError('NOT_AUTHORIZED');
+      const target = await targetOf(params.userId);
+      const after = await status.removeSecondFactor(params.userId, (tx, change) =>
+        audit.recordEvent(
+          eventOn(request, admin, target, 'auth.mfa_disabled', {
+            before: { twoFactorEnabled: change.before.twoFactorEnabled },
+            after: { twoFactorEnabled: change.after.twoFactorEnabled },
+            details: { by: 'platform_admin' },
+          }),
+          tx,
+        ),
+      );
+      await notices.secondFactorRemoved(params.userId);
+      return after;
     },
     { tags },
   );

@@ -2,7 +2,7 @@ import type { AccountStatus } from '@cursus/contracts';
 import { and, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { authSessions, authUsers } from './auth.tables.ts';
+import { authSessions, authTwoFactors, authUsers } from './auth.tables.ts';
 
 /**
  * Disabling an account (issue 19): `auth_users.disabled_at` set, which better-auth's session hook
@@ -21,7 +21,7 @@ export interface StatusChange {
 export function createAccountStatus(db: Db, now: () => Date) {
   async function statusOf(userId: string, database: Pick<Db, 'select'> = db): Promise<AccountStatus> {
     const [user] = await database
-      .select({ disabledAt: authUsers.disabledAt })
+      .select({ disabledAt: authUsers.disabledAt, twoFactorEnabled: authUsers.twoFactorEnabled })
       .from(authUsers)
       .where(eq(authUsers.id, userId));
     if (!user) throw new AppError('USER_NOT_FOUND');
@@ -33,6 +33,7 @@ export function createAccountStatus(db: Db, now: () => Date) {
       userId,
       disabledAt: user.disabledAt?.toISOString() ?? null,
       activeSessions: sessions?.total ?? 0,
+      twoFactorEnabled: user.twoFactorEnabled,
     };
   }
 
@@ -88,6 +89,26 @@ export function createAccountStatus(db: Db, now: () => Date) {
           .returning({ id: authUsers.id });
         const after = await statusOf(userId, tx);
         if (changed.length > 0) await onChange(tx, { before, after, revokedSessions: 0 });
+        return after;
+      });
+    },
+
+    /**
+     * Takes the second factor off, as better-auth's own disabling does (its secret and recovery
+     * codes deleted, the flag cleared), without the owner's password and code, which are what was
+     * lost; their sessions stay. `onChange` as for `disable`.
+     */
+    removeSecondFactor(
+      userId: string,
+      onChange: (tx: Tx, change: StatusChange) => Promise<void>,
+    ): Promise<AccountStatus> {
+      return db.transaction(async (tx) => {
+        const before = await statusOf(userId, tx);
+        if (!before.twoFactorEnabled) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+        await tx.delete(authTwoFactors).where(eq(authTwoFactors.userId, userId));
+        await tx.update(authUsers).set({ twoFactorEnabled: false }).where(eq(authUsers.id, userId));
+        const after = await statusOf(userId, tx);
+        await onChange(tx, { before, after, revokedSessions: 0 });
         return after;
       });
     },

@@ -74,6 +74,7 @@ export function createAuthModule(deps: {
       status: accountStatus,
       organizations,
       audit: deps.audit,
+      notices,
     });
     await twoFactorRoutesPlugin(app, { twoFactor: service.twoFactor });
     await authRoutesPlugin(app, {

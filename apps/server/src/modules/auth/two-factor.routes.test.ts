@@ -377,6 +377,73 @@ describe('enforcement', () => {
   });
 });
 
+describe('a lost authenticator and lost recovery codes', () => {
+  it('lets a platform admin remove the second factor: the owner signs in with their password and is told by email', async () => {
+    const admin = await createConfirmedUser(testApp, { email: 'root@cursus.example' });
+    expect((await sessionUser(admin)).role).toBe('admin');
+    const first = await createConfirmedUser(testApp, {
+      email: 'lost@one.example',
+      role: 'trainer',
+      language: 'en',
+    });
+    const { cookie } = await enrol(first);
+    const userId = await userIdOf('lost@one.example');
+    const statusUrl = `/api/auth/accounts/${userId}`;
+    expect((await get(statusUrl, admin)).json()).toMatchObject({ twoFactorEnabled: true });
+
+    // The owner's own session cannot; only a platform admin, and never on their own account.
+    const byOwner = await post(`${statusUrl}/remove-two-factor`, {}, cookie);
+    expect(byOwner.statusCode).toBe(403);
+    const ownId = await userIdOf('root@cursus.example');
+    const own = await post(`/api/auth/accounts/${ownId}/remove-two-factor`, {}, admin);
+    expect(own.statusCode).toBe(403);
+
+    const removed = await post(`${statusUrl}/remove-two-factor`, {}, admin);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toMatchObject({ userId, twoFactorEnabled: false, disabledAt: null });
+    const again = await post(`${statusUrl}/remove-two-factor`, {}, admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('TWO_FACTOR_NOT_ENABLED');
+    const unknown = await post(
+      '/api/auth/accounts/00000000-0000-4000-8000-000000000000/remove-two-factor',
+      {},
+      admin,
+    );
+    expect(unknown.statusCode).toBe(404);
+
+    // The secret and the recovery codes are gone with it: the password alone opens a session.
+    const rows = await testApp.database.db
+      .select()
+      .from(authTwoFactors)
+      .where(eq(authTwoFactors.userId, userId));
+    expect(rows).toEqual([]);
+    const signedIn = await post('/api/auth/sign-in', {
+      email: 'lost@one.example',
+      password: STRONG_PASSWORD,
+    });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.email).toBe('lost@one.example');
+    expect((await get('/api/auth/two-factor', cookie)).json()).toMatchObject({ enabled: false });
+
+    const [event] = await eventsOf(userId, 'auth.mfa_disabled');
+    expect(event).toMatchObject({
+      actorId: ownId,
+      before: { twoFactorEnabled: true },
+      after: { twoFactorEnabled: false },
+      details: { by: 'platform_admin' },
+    });
+    const mails = await testApp.database.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.toAddress, 'lost@one.example'), eq(emailOutbox.template, 'two-factor-removed')),
+      );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ language: 'en' });
+    expect(mails[0]!.subject).toBe('Cursus – Two-factor authentication was removed from your account');
+  });
+});
+
 describe('platform admins in production', () => {
   let production: TestApp;
   beforeAll(async () => {

@@ -20,7 +20,8 @@ export type EmailTemplate =
   | 'learner-invitation'
   | 'new-device-sign-in'
   | 'password-changed'
-  | 'password-reset-done';
+  | 'password-reset-done'
+  | 'two-factor-removed';
 
 /**
  * What an account or invitation template fills in: `{name}` and the link in every one;
@@ -273,6 +274,24 @@ const SYSTEM_COPY: Record<
       action: 'Reset it again',
       outro:
         'If you reset it, there is nothing to do. If you didn’t, reset your password at once and tell your organisation.',
+    },
+  },
+  'two-factor-removed': {
+    fr: {
+      subject: 'La double authentification de votre compte a été retirée',
+      intro:
+        'Bonjour {name}, un administrateur de la plateforme a retiré la double authentification de votre compte Cursus. Vous vous connectez désormais avec votre mot de passe seul : réactivez-la depuis votre profil.',
+      action: 'Réinitialiser mon mot de passe',
+      outro:
+        'Si vous l’avez demandé, vous n’avez rien d’autre à faire. Sinon, réinitialisez votre mot de passe sans attendre et prévenez votre organisme.',
+    },
+    en: {
+      subject: 'Two-factor authentication was removed from your account',
+      intro:
+        'Hello {name}, a platform administrator has removed two-factor authentication from your Cursus account. You now sign in with your password alone: turn it on again from your profile.',
+      action: 'Reset my password',
+      outro:
+        'If you asked for this, there is nothing else to do. If you didn’t, reset your password at once and tell your organisation.',
     },
   },
 };

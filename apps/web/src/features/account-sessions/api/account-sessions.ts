@@ -52,7 +52,7 @@ export function useAccountStatus(userId: string) {
   });
 }
 
-type AccountAction = 'revokeAccountSessions' | 'disableAccount' | 'enableAccount';
+type AccountAction = 'revokeAccountSessions' | 'disableAccount' | 'enableAccount' | 'removeTwoFactor';
 
 /** An admin's action on an account; the status shown is refreshed from the answer or refetched. */
 export function useAccountAction(userId: string, action: AccountAction) {

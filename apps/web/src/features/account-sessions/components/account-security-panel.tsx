@@ -11,18 +11,25 @@ import { notify } from '@/lib/toast';
 import { useAccountAction, useAccountStatus } from '../api/account-sessions';
 import { formatDateTime } from './format';
 
-type PendingAction = 'endSessions' | 'disable' | 'enable';
+type PendingAction = 'endSessions' | 'disable' | 'enable' | 'removeTwoFactor';
 
 const CONFIRM_KEYS = {
   endSessions: 'confirmEndSessions',
   disable: 'confirmDisable',
   enable: 'confirmEnable',
+  removeTwoFactor: 'confirmRemoveTwoFactor',
+} as const;
+
+const DONE_KEYS = {
+  disable: 'disabledDone',
+  enable: 'enabledDone',
+  removeTwoFactor: 'removedTwoFactorDone',
 } as const;
 
 /**
  * "Sécurité du compte" on an admin's details page of a learner or trainer (issue 19): the account's
- * status and live sessions, ending them all, disabling and re-enabling it. Platform admins only (the
- * page and the API); every action asks first.
+ * status and live sessions, ending them all, disabling and re-enabling it, and removing a second
+ * factor its owner lost. Platform admins only (the page and the API); every action asks first.
  */
 export function AccountSecurityPanel({ userId }: { userId: string }) {
   const { t } = useTranslation(['accountSessions', 'common']);
@@ -30,8 +37,9 @@ export function AccountSecurityPanel({ userId }: { userId: string }) {
   const endSessions = useAccountAction(userId, 'revokeAccountSessions');
   const disable = useAccountAction(userId, 'disableAccount');
   const enable = useAccountAction(userId, 'enableAccount');
+  const removeTwoFactor = useAccountAction(userId, 'removeTwoFactor');
   const [pending, setPending] = useState<PendingAction | null>(null);
-  const mutations = { endSessions, disable, enable };
+  const mutations = { endSessions, disable, enable, removeTwoFactor };
 
   function confirm(action: PendingAction) {
     const onError = (error: unknown) => notify.error(t('admin.actionError'), getErrorMessage(error));
@@ -45,7 +53,7 @@ export function AccountSecurityPanel({ userId }: { userId: string }) {
       });
     else
       mutations[action].mutate(undefined, {
-        onSuccess: () => notify.success(t(action === 'disable' ? 'admin.disabledDone' : 'admin.enabledDone')),
+        onSuccess: () => notify.success(t(`admin.${DONE_KEYS[action]}`)),
         onError,
         onSettled,
       });
@@ -84,6 +92,9 @@ export function AccountSecurityPanel({ userId }: { userId: string }) {
                 {t('admin.disabledSince', { date: formatDateTime(status.data.disabledAt) })}
               </p>
             )}
+            <p className="text-muted-foreground">
+              {t(status.data.twoFactorEnabled ? 'admin.twoFactorOn' : 'admin.twoFactorOff')}
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -100,6 +111,11 @@ export function AccountSecurityPanel({ userId }: { userId: string }) {
             ) : (
               <Button variant="secondary" onClick={() => setPending('disable')}>
                 {t('admin.disable')}
+              </Button>
+            )}
+            {status.data.twoFactorEnabled && (
+              <Button variant="secondary" onClick={() => setPending('removeTwoFactor')}>
+                {t('admin.removeTwoFactor')}
               </Button>
             )}
           </div>

@@ -77,8 +77,8 @@ describe('my sessions', () => {
 
 describe("an admin's account security panel", () => {
   it('disables an account after a confirmation and then offers to enable it again', async () => {
-    const active = { userId: 'user-1', disabledAt: null, activeSessions: 2 };
-    const disabled = { userId: 'user-1', disabledAt: '2026-11-27T08:00:00.000Z', activeSessions: 0 };
+    const active = { userId: 'user-1', disabledAt: null, activeSessions: 2, twoFactorEnabled: false };
+    const disabled = { ...active, disabledAt: '2026-11-27T08:00:00.000Z', activeSessions: 0 };
     const { calls } = mockApi({
       // The status as the server would answer it before and after the disabling.
       'GET /api/auth/accounts/user-1': () => ({
@@ -96,5 +96,36 @@ describe("an admin's account security panel", () => {
     );
     expect(await screen.findByRole('button', { name: 'Réactiver le compte' })).toBeTruthy();
     expect(screen.getByText('Compte désactivé', { selector: 'span' })).toBeTruthy();
+  });
+
+  it('removes a lost second factor after a confirmation that says who it is for', async () => {
+    const protectedAccount = {
+      userId: 'user-2',
+      disabledAt: null,
+      activeSessions: 1,
+      twoFactorEnabled: true,
+    };
+    const removed = { ...protectedAccount, twoFactorEnabled: false };
+    const { calls } = mockApi({
+      'GET /api/auth/accounts/user-2': () => ({
+        body: calls.some((call) => call.method === 'POST') ? removed : protectedAccount,
+      }),
+      'POST /api/auth/accounts/user-2/remove-two-factor': { body: removed },
+    });
+    renderWithProviders(<AccountSecurityPanel userId="user-2" />);
+    expect(await screen.findByText('Double authentification activée')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retirer la double authentification' }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Retirer la double authentification de ce compte ?',
+    });
+    expect(
+      within(dialog).getByText(/a perdu son application d’authentification et ses codes de secours/),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retirer' }));
+    expect(await screen.findByText('Sans double authentification')).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/auth/accounts/user-2/remove-two-factor')).toHaveLength(
+      1,
+    );
+    expect(screen.queryByRole('button', { name: 'Retirer la double authentification' })).toBeNull();
   });
 });
