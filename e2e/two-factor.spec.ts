@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { signInAt, submitSignIn, waitForPath } from './support/pages';
+import { saveScreenshot, signInAt, signInThroughApi, submitSignIn, waitForPath } from './support/pages';
 
 /**
  * What the trainer's authenticator app does (RFC 6238: base32 secret, SHA-1, 6 digits, 30 s), on
@@ -22,6 +22,8 @@ function totp(secret: string): string {
 }
 
 const journey = useJourney();
+/** The trainer who turned it on in the first journey, and lost their phone in the second. */
+let trainerId = '';
 
 describe('two-factor authentication', () => {
   it('lets a trainer turn it on from the profile, then sign in with a code from the app', async () => {
@@ -57,6 +59,31 @@ describe('two-factor authentication', () => {
     await code.fill(totp(secret));
     await page.getByRole('button', { name: 'Vérifier' }).click();
     await waitForPath(page, '/trainer/dashboard');
+    trainerId = (await (await page.request.get('/api/auth/session')).json()).user.id;
     expect(pageErrors).toEqual([]);
+  });
+
+  it('lets an admin remove it for a trainer who lost their phone and codes, who then signs in with the password', async () => {
+    expect(trainerId).not.toBe('');
+    const { page, pageErrors } = await journey.open({ theme: 'light' });
+    await signInThroughApi(page, journey.demo('admin'), `/admin/trainer/${trainerId}`);
+    const panel = page.getByRole('region', { name: 'Sécurité du compte' });
+    await panel.getByText('Double authentification activée').waitFor();
+    await panel.getByRole('button', { name: 'Retirer la double authentification' }).click();
+    const dialog = page.getByRole('alertdialog', {
+      name: 'Retirer la double authentification de ce compte ?',
+    });
+    await dialog.waitFor();
+    await expectNoSeriousViolations(page, 'removing a second factor');
+    await saveScreenshot(page, 'two-factor-removal-confirmation');
+    await dialog.getByRole('button', { name: 'Retirer', exact: true }).click();
+    await panel.getByText('Sans double authentification').waitFor();
+    const trainer = journey.demo('trainer', 1);
+    // The owner is told, and offered the password reset in case someone else asked.
+    await journey.server.waitForEmailLink(trainer.email, '/forgot-password');
+
+    const signingIn = await journey.open();
+    await signInAt(signingIn.page, trainer, '/trainer/dashboard');
+    expect([...pageErrors, ...signingIn.pageErrors]).toEqual([]);
   });
 });
