@@ -25,6 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Artifacts } from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import puppeteer, { type Browser } from 'puppeteer-core';
 import { type Http2Proxy, startHttp2Proxy } from './support/http2-proxy.ts';
 import { startServer } from './support/server.ts';
 
@@ -132,6 +133,27 @@ function readDemoAccounts(dataDir: string): Map<string, { email: string; passwor
   return accounts;
 }
 
+/**
+ * What the app keeps on a device where someone signed in (apps/web/src/features/auth/session-store.ts,
+ * REMEMBERED_SESSION_KEY): with it, the app asks for the first screen's data as it starts
+ * (lib/early-requests.ts), as it does for every returning person.
+ */
+const REMEMBERED_SESSION_KEY = 'cursus-session-user';
+
+/** A person signed in on this device before: their session cookie, and the session the app remembers. */
+interface ReturningVisitor {
+  cookie: string;
+  rememberedSession: string;
+}
+
+async function returningVisitor(account: { email: string; password: string }): Promise<ReturningVisitor> {
+  const cookie = await sessionCookie(account);
+  const response = await fetch(`${serverUrl}/api/auth/session`, { headers: { Cookie: cookie } });
+  const { user } = (await response.json()) as { user: unknown };
+  if (!user) throw new Error(`no session for ${account.email}`);
+  return { cookie, rememberedSession: JSON.stringify({ user }) };
+}
+
 async function sessionCookie(account: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${serverUrl}/api/auth/sign-in`, {
     method: 'POST',
@@ -153,16 +175,56 @@ interface Audit {
   failing: string[];
 }
 
-async function audit(port: number, url: string, cookie: string | undefined, saveAs?: string): Promise<Audit> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
-    // Merged into Lighthouse's mobile defaults: only the CPU multiplier changes.
-    throttling: { cpuSlowdownMultiplier: cpuSlowdown },
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
+/** One Lighthouse run in a new tab, which a returning visitor's tab finds their session in. */
+async function audit(
+  browser: Browser,
+  url: string,
+  visitor: ReturningVisitor | undefined,
+  saveAs?: string,
+): Promise<Audit> {
+  const tab = await browser.newPage();
+  try {
+    // Before any script of each document, so after Lighthouse's reset of the origin's storage.
+    if (visitor)
+      await tab.evaluateOnNewDocument(
+        (key, value) => {
+          try {
+            // Runs in the page; this package's types know no DOM.
+            (
+              globalThis as { localStorage?: { setItem(key: string, value: string): void } }
+            ).localStorage?.setItem(key, value);
+          } catch {
+            // about:blank, which Lighthouse opens first, has no storage.
+          }
+        },
+        REMEMBERED_SESSION_KEY,
+        visitor.rememberedSession,
+      );
+    return await auditIn(tab, url, visitor?.cookie, saveAs);
+  } finally {
+    await tab.close();
+  }
+}
+
+async function auditIn(
+  tab: Parameters<typeof lighthouse>[3],
+  url: string,
+  cookie: string | undefined,
+  saveAs?: string,
+): Promise<Audit> {
+  const result = await lighthouse(
+    url,
+    {
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // Merged into Lighthouse's mobile defaults: only the CPU multiplier changes.
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    undefined,
+    tab,
+  );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (args.path) await printSimulatedPath(url, result.artifacts);
@@ -222,16 +284,16 @@ async function printSimulatedPath(url: string, artifacts: Artifacts) {
 
 /** Lighthouse asks for another try when its trace comes out broken (NO_NAVSTART and the like). */
 async function auditWithRetry(
-  port: number,
+  browser: Browser,
   url: string,
-  cookie: string | undefined,
+  visitor: ReturningVisitor | undefined,
   saveAs?: string,
 ): Promise<Audit> {
   try {
-    return await audit(port, url, cookie, saveAs);
+    return await audit(browser, url, visitor, saveAs);
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\ntrying ${url} once more`);
-    return audit(port, url, cookie, saveAs);
+    return audit(browser, url, visitor, saveAs);
   }
 }
 
@@ -251,18 +313,19 @@ try {
   proxy = args.http2 ? await startHttp2Proxy(new URL(serverUrl), Number(args['http2-port'])) : undefined;
   const baseUrl = proxy?.url ?? serverUrl;
   chromium = await startChromium(profileDir);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromium.port}` });
   const accounts = readDemoAccounts(dataDir);
   const results: { page: Page; median: Audit; performance: number[]; benchmarkIndexes: number[] }[] = [];
   for (const page of PAGES) {
     const account = page.signedInAs ? accounts.get(page.signedInAs) : undefined;
     if (page.signedInAs && !account) throw new Error(`no demo ${page.signedInAs} in demo-accounts.txt`);
-    const cookie = account ? await sessionCookie(account) : undefined;
+    const visitor = account ? await returningVisitor(account) : undefined;
     const audits: Audit[] = [];
     for (let run = 0; run < runs; run += 1) {
       const saveAs = args.save
         ? path.join(args.save, `${page.path.replace(/\W+/g, '-').replace(/^-/, '')}-${run + 1}.json`)
         : undefined;
-      audits.push(await auditWithRetry(chromium.port, `${baseUrl}${page.path}`, cookie, saveAs));
+      audits.push(await auditWithRetry(browser, `${baseUrl}${page.path}`, visitor, saveAs));
     }
     const sorted = [...audits].sort((left, right) => left.scores.performance - right.scores.performance);
     const median = sorted[Math.floor(sorted.length / 2)] as Audit;
