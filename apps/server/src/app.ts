@@ -150,6 +150,7 @@ function createModules(options: AppOptions, log: FastifyBaseLogger, clockNow: ((
     adminsRequireTwoFactor: env.MFA_REQUIRED_FOR_ADMINS,
     attachPositioning: createPositioningAttachment(database),
     passwordHashing: options.passwordHashing ?? scryptHashing(),
+    log,
     now: clockNow,
   });
   const courses = createCoursesModule({

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@cursus/contracts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { AchievementsService } from '../achievements/achievements.module.ts';
 import type { AuditService } from '../audit/audit.module.ts';
@@ -41,6 +41,7 @@ export function createAuthModule(deps: {
   /** At sign-in the address is proven: positioning invitations sent to it attach to the account. */
   attachPositioning?: (user: SessionUser) => Promise<void>;
   passwordHashing: PasswordHashing;
+  log: FastifyBaseLogger;
   now?: () => Date;
 }) {
   const { database, organizations, system } = deps;
@@ -65,6 +66,7 @@ export function createAuthModule(deps: {
     assertMaySignIn: accountStatus.assertMaySignIn,
     notices,
     passwordHashing: deps.passwordHashing,
+    log: deps.log,
     now: deps.now,
   });
   const accountSessions = createAccountSessions({ db: database.service, auth: service.auth, now });

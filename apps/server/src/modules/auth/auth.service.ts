@@ -11,6 +11,7 @@ import {
 } from '@cursus/contracts';
 import { APIError } from 'better-auth/api';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Database, tenantOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createAttemptCounter, type Limit } from '../../lib/rate-limit.ts';
@@ -91,6 +92,7 @@ export function createAuthService(options: {
   /** The owner's emails and the audit trail of sign-ins and passwords (account-notices.ts). */
   notices: AccountNotices;
   passwordHashing: PasswordHashing;
+  log: FastifyBaseLogger;
   now?: () => Date;
 }) {
   const { database, mailer, organizations, appUrl, secret, audit, notices } = options;
@@ -161,6 +163,7 @@ export function createAuthService(options: {
     },
     assertMaySignIn: options.assertMaySignIn,
     passwordHashing: options.passwordHashing,
+    log: options.log,
     now,
   });
   const lockout = createLockoutNotice({ db, attempts, mailer, organizations, audit, appUrl, now });

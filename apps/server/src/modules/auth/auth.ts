@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { CLIENT_IP_HEADER } from '../../plugins/session.ts';
 import { authAccounts, authSessions, authTwoFactors, authUsers, authVerifications } from './auth.tables.ts';
@@ -18,6 +19,24 @@ const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
  * account for 30 days at most, not for as long as someone keeps it busy.
  */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+type BetterAuthLog = NonNullable<NonNullable<Parameters<typeof betterAuth>[0]['logger']>['log']>;
+
+/**
+ * better-auth's messages through the app's log (pino, one JSON line each), not printed by the
+ * library: an error's stack went to stderr as lines of text that no log reader would parse. An Error
+ * among the message's arguments is pino's `err`, with its stack; the others are kept as `details`.
+ */
+export function toAppLog(log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>): BetterAuthLog {
+  return (level, message, ...args) => {
+    const err = args.find((arg) => arg instanceof Error);
+    const details = args.filter((arg) => arg !== err);
+    log[level](
+      { source: 'better-auth', ...(err && { err }), ...(details.length > 0 && { details }) },
+      message,
+    );
+  };
+}
 
 export interface AuthMailHooks {
   sendConfirmation(user: { id: string; email: string; name: string }, token: string): Promise<void>;
@@ -38,6 +57,7 @@ export function createAuth(options: {
   /** Throws when the account may not have a session (disabled: account-status.ts). */
   assertMaySignIn: (userId: string) => Promise<void>;
   passwordHashing: PasswordHashing;
+  log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
   now: () => Date;
 }) {
   const { mail } = options;
@@ -47,7 +67,7 @@ export function createAuth(options: {
     basePath: '/api/auth',
     telemetry: { enabled: false },
     // Sign-in outcomes are logged by our routes, without the library's per-attempt warnings.
-    logger: { level: 'error' },
+    logger: { level: 'error', log: toAppLog(options.log) },
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: {
