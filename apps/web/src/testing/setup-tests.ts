@@ -27,6 +27,14 @@ resetOfflineFormationsStore();
 // 1.7 s on a quiet machine took 6.9 s there, so the wait goes up to most of a test's 15 s.
 configure({ asyncUtilTimeout: 12_000 });
 
+// Recharts warns that a chart has no size, since happy-dom lays nothing out: expected here, and it
+// says nothing of the code under test. Every other message is printed.
+const CHART_WITHOUT_SIZE = /The width\(0\) and height\(0\) of chart/;
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  if (!args.some((arg) => CHART_WITHOUT_SIZE.test(String(arg)))) warn(...args);
+};
+
 // happy-dom has no 2D canvas for signature_pad to draw on.
 vi.mock('signature_pad', async () => ({
   default: (await import('@/testing/fake-signature-pad')).FakeSignaturePad,
