@@ -104,9 +104,14 @@ export function createAccountStatus(db: Db, now: () => Date) {
     ): Promise<AccountStatus> {
       return db.transaction(async (tx) => {
         const before = await statusOf(userId, tx);
-        if (!before.twoFactorEnabled) throw new AppError('TWO_FACTOR_NOT_ENABLED');
+        // The row is locked by the update: of two admins acting at once, the second finds it off.
+        const changed = await tx
+          .update(authUsers)
+          .set({ twoFactorEnabled: false })
+          .where(and(eq(authUsers.id, userId), eq(authUsers.twoFactorEnabled, true)))
+          .returning({ id: authUsers.id });
+        if (changed.length === 0) throw new AppError('TWO_FACTOR_NOT_ENABLED');
         await tx.delete(authTwoFactors).where(eq(authTwoFactors.userId, userId));
-        await tx.update(authUsers).set({ twoFactorEnabled: false }).where(eq(authUsers.id, userId));
         const after = await statusOf(userId, tx);
         await onChange(tx, { before, after, revokedSessions: 0 });
         return after;
