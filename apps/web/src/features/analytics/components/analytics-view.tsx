@@ -10,9 +10,9 @@ import { BarChart3 } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Select } from '@/components/ui/select';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
@@ -53,9 +53,10 @@ function FilterBar({ filters, onChange }: { filters: Filters; onChange: (next: F
   const { t } = useTranslation('analytics');
   const courses = useCourseOptions();
   const isCustom = filters.period === 'custom';
+  // Days out of order are the date fields' own message; this is the period over the cap.
   const rangeError =
     isCustom && filters.from && filters.to && !isCustomRangeValid(filters.from, filters.to)
-      ? t('filters.invalidRange', { count: ANALYTICS_MAX_DAYS })
+      ? t('filters.tooLong', { count: ANALYTICS_MAX_DAYS })
       : undefined;
   return (
     <Card padding="p-4" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -91,30 +92,12 @@ function FilterBar({ filters, onChange }: { filters: Filters; onChange: (next: F
         )}
       </Field>
       {isCustom && (
-        <>
-          <Field label={t('filters.from')}>
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={filters.from}
-                max={filters.to || undefined}
-                onChange={(event) => onChange({ ...filters, from: event.target.value })}
-              />
-            )}
-          </Field>
-          <Field label={t('filters.to')} error={rangeError}>
-            {(control) => (
-              <Input
-                {...control}
-                type="date"
-                value={filters.to}
-                min={filters.from || undefined}
-                onChange={(event) => onChange({ ...filters, to: event.target.value })}
-              />
-            )}
-          </Field>
-        </>
+        <DateRangeFields
+          from={filters.from}
+          to={filters.to}
+          error={rangeError}
+          onChange={(changes) => onChange({ ...filters, ...changes })}
+        />
       )}
     </Card>
   );

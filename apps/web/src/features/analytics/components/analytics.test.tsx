@@ -166,6 +166,24 @@ describe('analytics', () => {
     });
   });
 
+  it('says what is wrong with custom days, out of order or over the cap, on the date fields', async () => {
+    mockApi({
+      'GET /api/trainer/analytics': { body: analytics() },
+      'GET /api/courses': { body: { items: [], total: 0, page: 1, pageSize: 100 } },
+    });
+    renderWithProviders(<AnalyticsView />);
+    fireEvent.change(await screen.findByLabelText('Période'), { target: { value: 'custom' } });
+    const from = screen.getByLabelText('Du');
+    fireEvent.change(from, { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('Au'), { target: { value: '2026-11-01' } });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'La date de fin doit être postérieure ou égale à la date de début.',
+    );
+    fireEvent.change(from, { target: { value: '2020-01-01' } });
+    expect(screen.getByRole('alert').textContent).toBe('La période ne peut pas dépasser 731 jours.');
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('states the definitions, the figures and each chart’s export', async () => {
     mockApi({
       'GET /api/trainer/analytics': { body: analytics() },
