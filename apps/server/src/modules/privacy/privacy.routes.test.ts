@@ -312,6 +312,26 @@ describe(`erasing a learner on ${ENGINE}`, () => {
     expect(expectStatus<Erasure>(await world.call('trainerA', 'POST', erasureUrl()), 200)).toEqual(erasure);
   });
 
+  it("lets a platform admin erase any organisation's learner, kept for that organisation's period", async () => {
+    const { id: studentId, organizationId } = world.users.studentB;
+    const period = expectStatus<RetentionSettings>(
+      await world.call('trainerB', 'GET', '/api/privacy/retention'),
+      200,
+    );
+    const erasure = expectStatus<Erasure>(
+      await world.call('admin', 'POST', `/api/privacy/students/${studentId}/erasure`),
+      200,
+    );
+    expect(erasure.retentionYears).toBe(period.retentionYears);
+    const [profile] = await db().select().from(profiles).where(eq(profiles.id, studentId));
+    expect(profile!.fullName).toBe(erasure.label);
+    const events = await db().select().from(auditEvents).where(eq(auditEvents.action, 'privacy.erasure'));
+    expect(events.find((event) => event.targetId === studentId)).toMatchObject({
+      actorId: world.users.admin.id,
+      organizationId,
+    });
+  });
+
   it('keeps the evidence until the end of the period, then the daily job purges it', async () => {
     const studentId = world.users.studentA1.id;
     const run = (at: number) => world.testApp.modules.privacy.service.purgeExpired(new Date(at));
