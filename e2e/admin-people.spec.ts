@@ -39,6 +39,14 @@ describe("the admin space's people and documents", () => {
     // Issue 19: the account's security panel, checked by axe with the rest of the page.
     await page.getByRole('region', { name: 'Sécurité du compte' }).getByText('Compte actif').waitFor();
     await check(page, '/admin/student/:id, light');
+    // The erasure a learner may ask the platform for: the dialog says their organisation's period.
+    await page.getByRole('button', { name: "Effacer l'apprenant…" }).click();
+    const erasure = page.getByRole('alertdialog', { name: 'Effacer cet apprenant ?' });
+    await erasure.getByRole('heading', { name: /Gardé sans nom jusqu'au/ }).waitFor();
+    await erasure.getByText(/ans, réglage de l'organisme/).waitFor();
+    await check(page, '/admin/student/:id, erasure dialog');
+    await erasure.getByRole('button', { name: 'Annuler' }).click();
+    await erasure.waitFor({ state: 'detached' });
 
     await page.goto('/admin/trainers');
     await waitForHeading(page, 'Formateurs de la plateforme');

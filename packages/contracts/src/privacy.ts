@@ -67,6 +67,10 @@ export const ErasureSchema = z.object({
 });
 export type Erasure = z.infer<typeof ErasureSchema>;
 
+/** What erasing the learner now would keep, and until when: their organisation's period. */
+export const ErasurePreviewSchema = ErasureSchema.pick({ retentionYears: true, retainedUntil: true });
+export type ErasurePreview = z.infer<typeof ErasurePreviewSchema>;
+
 export const privacyRoutes = {
   /**
    * The signed-in person's data: a zip holding `data.json` (every module's records about them) and
@@ -90,6 +94,14 @@ export const privacyRoutes = {
     access: ORGANIZATION_STAFF,
     body: UpdateRetentionInputSchema,
     response: RetentionSettingsSchema,
+  },
+  /** What the confirmation says before an erasure: the period of the learner's organisation. */
+  erasurePreview: {
+    method: 'GET',
+    path: '/api/privacy/students/:studentId/erasure',
+    access: ORGANIZATION_STAFF,
+    params: ErasureParamsSchema,
+    response: ErasurePreviewSchema,
   },
   /** Erases one of the organisation's learners; another organisation's answers 404 USER_NOT_FOUND. */
   eraseStudent: {

@@ -93,7 +93,10 @@ export function createAdminSpaceRoutes(): RouteObject[] {
             },
             {
               path: paths.admin.studentDetails.path,
-              lazy: lazyPage(() => import('./routes/admin/student-details'), ['learners', 'accountSessions']),
+              lazy: lazyPage(
+                () => import('./routes/admin/student-details'),
+                ['learners', 'accountSessions', 'privacy'],
+              ),
             },
             {
               path: paths.admin.trainers.path,

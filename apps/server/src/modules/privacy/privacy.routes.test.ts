@@ -1,6 +1,7 @@
 import {
   DEFAULT_RETENTION_YEARS,
   type Erasure,
+  type ErasurePreview,
   NOT_FOUND_RETENTION_DAYS,
   type RetentionSettings,
   SIGN_IN_LOG_RETENTION_DAYS,
@@ -262,6 +263,9 @@ describe(`erasing a learner on ${ENGINE}`, () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.code).toBe('USER_NOT_FOUND');
     expect((await world.call('studentA2', 'POST', erasureUrl())).statusCode).toBe(403);
+    // The confirmation's preview is kept to the same people.
+    expect((await world.call('trainerB', 'GET', erasureUrl())).statusCode).toBe(404);
+    expect((await world.call('studentA2', 'GET', erasureUrl())).statusCode).toBe(403);
     expect((await world.call('trainerA', 'POST', '/api/privacy/students/%00/erasure')).statusCode).toBe(400);
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, world.users.studentA1.id));
     expect(profile!.email).toBe('lea@org-a.example');
@@ -269,7 +273,10 @@ describe(`erasing a learner on ${ENGINE}`, () => {
 
   it('pseudonymises the learner, ends their account, deletes their free content and keeps the evidence', async () => {
     const studentId = world.users.studentA1.id;
+    // What the confirmation says: the organisation's period, the date the erasure then keeps.
+    const preview = expectStatus<ErasurePreview>(await world.call('trainerA', 'GET', erasureUrl()), 200);
     const erasure = expectStatus<Erasure>(await world.call('trainerA', 'POST', erasureUrl()), 200);
+    expect(preview).toEqual({ retentionYears: erasure.retentionYears, retainedUntil: erasure.retainedUntil });
     expect(erasure.label).toBe(`Apprenant supprimé ${studentId.slice(0, 8)}`);
     expect(erasure.retentionYears).toBe(3);
     expect(erasure.retainedUntil).toBe('2029-03-02T09:00:00.000Z');
@@ -318,10 +325,10 @@ describe(`erasing a learner on ${ENGINE}`, () => {
       await world.call('trainerB', 'GET', '/api/privacy/retention'),
       200,
     );
-    const erasure = expectStatus<Erasure>(
-      await world.call('admin', 'POST', `/api/privacy/students/${studentId}/erasure`),
-      200,
-    );
+    const url = `/api/privacy/students/${studentId}/erasure`;
+    const preview = expectStatus<ErasurePreview>(await world.call('admin', 'GET', url), 200);
+    expect(preview.retentionYears).toBe(period.retentionYears);
+    const erasure = expectStatus<Erasure>(await world.call('admin', 'POST', url), 200);
     expect(erasure.retentionYears).toBe(period.retentionYears);
     const [profile] = await db().select().from(profiles).where(eq(profiles.id, studentId));
     expect(profile!.fullName).toBe(erasure.label);

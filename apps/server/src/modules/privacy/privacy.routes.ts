@@ -79,6 +79,13 @@ export async function privacyRoutesPlugin(
 
   route(
     app,
+    privacyRoutes.erasurePreview,
+    (request, _reply, { params }) => privacy.erasurePreview(requireRole(request, STAFF), params.studentId),
+    { tags },
+  );
+
+  route(
+    app,
     privacyRoutes.eraseStudent,
     (request, _reply, { params }) =>
       privacy.eraseStudent(requireRole(request, STAFF), params.studentId, originOf(request)),

@@ -1,6 +1,7 @@
 import {
   DEFAULT_RETENTION_YEARS,
   type Erasure,
+  type ErasurePreview,
   PERSONAL_DATA_EXPORTS_PER_HOUR,
   type RetentionSettings,
   type RetentionYears,
@@ -83,6 +84,20 @@ function addYears(date: Date, years: number): Date {
   const result = new Date(date);
   result.setUTCFullYear(result.getUTCFullYear() + years);
   return result;
+}
+
+/**
+ * The learner an erasure is about, under the caller's policies: one of the trainer's organisation,
+ * any organisation's for a platform admin; USER_NOT_FOUND otherwise (another organisation's included).
+ */
+async function erasableStudent(tx: Tx, actor: SessionUser, studentId: string) {
+  const student = await findOrganizationStudent(
+    tx,
+    actor.role === 'admin' ? null : actor.organizationId,
+    studentId,
+  );
+  if (!student?.organizationId) throw new AppError('USER_NOT_FOUND');
+  return { ...student, organizationId: student.organizationId };
 }
 
 async function retentionOf(tx: Tx, organizationId: string): Promise<RetentionSettings> {
@@ -226,20 +241,23 @@ export function createPrivacyService(deps: {
      * learner's rows (the privacy migration's policies), pseudonymises what is kept and deletes the
      * rest. Erasing an erased learner again answers the first erasure.
      */
+    async erasurePreview(actor: SessionUser, studentId: string): Promise<ErasurePreview> {
+      const retentionYears = await database.withTenant(tenantOf(actor), async (tx) => {
+        const student = await erasableStudent(tx, actor, studentId);
+        return (await retentionOf(tx, student.organizationId)).retentionYears;
+      });
+      return { retentionYears, retainedUntil: addYears(now(), retentionYears).toISOString() };
+    },
+
     async eraseStudent(actor: SessionUser, studentId: string, origin: RequestOrigin): Promise<Erasure> {
       const found = await database.withTenant(tenantOf(actor), async (tx) => {
-        const student = await findOrganizationStudent(
-          tx,
-          actor.role === 'admin' ? null : actor.organizationId,
-          studentId,
-        );
-        if (!student?.organizationId) throw new AppError('USER_NOT_FOUND');
+        const student = await erasableStudent(tx, actor, studentId);
         const [previous] = await tx
           .select()
           .from(privacyErasures)
           .where(eq(privacyErasures.studentId, studentId));
         const { retentionYears } = await retentionOf(tx, student.organizationId);
-        return { student: { ...student, organizationId: student.organizationId }, previous, retentionYears };
+        return { student, previous, retentionYears };
       });
       if (found.previous) return toErasure(found.previous);
       const { student, retentionYears } = found;

@@ -12,6 +12,6 @@ export function retentionQueryOptions() {
 }
 
 /** The organisation's retention period for erased learners' evidence. */
-export function useRetention(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...retentionQueryOptions(), enabled: options.enabled ?? true });
+export function useRetention() {
+  return useQuery(retentionQueryOptions());
 }

@@ -9,4 +9,5 @@ declare module '@/lib/query-domains' {
 export const privacyKeys = {
   all: getDomainKey('privacy'),
   retention: () => [...privacyKeys.all, 'retention'] as const,
+  erasurePreview: (studentId: string) => [...privacyKeys.all, 'erasure-preview', studentId] as const,
 };

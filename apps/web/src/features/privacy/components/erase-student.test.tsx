@@ -6,6 +6,7 @@ import { RetentionSettings } from './retention-settings';
 
 const STUDENT_ID = 'student-1';
 const ERASURE_URL = `POST /api/privacy/students/${STUDENT_ID}/erasure`;
+const PREVIEW_URL = `GET /api/privacy/students/${STUDENT_ID}/erasure`;
 
 function yearFromNow(years: number) {
   return String(new Date().getUTCFullYear() + years);
@@ -15,7 +16,10 @@ describe('erasing a learner', () => {
   it('says what is erased and what is kept until when, and erases only once confirmed', async () => {
     const onErased = vi.fn();
     const { calls } = mockApi({
-      'GET /api/privacy/retention': { body: { retentionYears: 10, isCustom: true } },
+      // The learner's organisation's period, as the server reads it.
+      [PREVIEW_URL]: {
+        body: { retentionYears: 10, retainedUntil: `${yearFromNow(10)}-06-15T09:00:00.000Z` },
+      },
       [ERASURE_URL]: {
         body: {
           studentId: STUDENT_ID,
@@ -55,7 +59,7 @@ describe('erasing a learner', () => {
   it('keeps the dialog open with the reason when the erasure is refused', async () => {
     const onErased = vi.fn();
     mockApi({
-      'GET /api/privacy/retention': { body: { retentionYears: 6, isCustom: false } },
+      [PREVIEW_URL]: { body: { retentionYears: 6, retainedUntil: `${yearFromNow(6)}-06-15T09:00:00.000Z` } },
       [ERASURE_URL]: apiError('USER_NOT_FOUND', 404),
     });
     renderWithProviders(<EraseStudent studentId={STUDENT_ID} onErased={onErased} />);

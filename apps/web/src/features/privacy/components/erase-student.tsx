@@ -10,17 +10,10 @@ import { getErrorMessage } from '@/lib/error-message';
 import { getLanguage } from '@/lib/i18n';
 import { dateTimeFormat } from '@/lib/intl';
 import { notify } from '@/lib/toast';
-import { useEraseStudent } from '../api/erase-student';
-import { useRetention } from '../api/get-retention';
+import { useEraseStudent, useErasurePreview } from '../api/erase-student';
 
 function formatDay(date: Date): string {
   return dateTimeFormat(getLanguage(), { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(date);
-}
-
-function yearsFrom(now: Date, years: number): Date {
-  const date = new Date(now);
-  date.setUTCFullYear(date.getUTCFullYear() + years);
-  return date;
 }
 
 export interface EraseStudentDialogProps {
@@ -76,12 +69,16 @@ export function EraseStudentDialog({
   );
 }
 
-/** /trainer/students/{studentId}: the organisation erases one of its learners (GDPR article 17). */
+/**
+ * /trainer/students/{studentId}: the organisation erases one of its learners (GDPR article 17); on
+ * /admin/student/{studentId}, a platform admin any organisation's. The confirmation says the period of
+ * the learner's organisation, as the server reads it.
+ */
 export function EraseStudent({ studentId, onErased }: { studentId: string; onErased?: () => void }) {
   const { t } = useTranslation('privacy');
   const headingId = useId();
   const [isOpen, setIsOpen] = useState(false);
-  const retention = useRetention({ enabled: isOpen });
+  const preview = useErasurePreview(studentId, { enabled: isOpen });
   const erase = useEraseStudent();
 
   const confirm = () =>
@@ -111,16 +108,16 @@ export function EraseStudent({ studentId, onErased }: { studentId: string; onEra
           {t('erasure.button')}
         </Button>
       </div>
-      {isOpen && retention.isPending && (
+      {isOpen && preview.isPending && (
         <p role="status" className="text-sm text-muted-foreground">
           {t('erasure.loading')}
         </p>
       )}
-      {isOpen && retention.isError && <Alert variant="error">{getErrorMessage(retention.error)}</Alert>}
-      {isOpen && retention.data && (
+      {isOpen && preview.isError && <Alert variant="error">{getErrorMessage(preview.error)}</Alert>}
+      {isOpen && preview.data && (
         <EraseStudentDialog
-          retentionYears={retention.data.retentionYears}
-          retainedUntil={yearsFrom(new Date(), retention.data.retentionYears)}
+          retentionYears={preview.data.retentionYears}
+          retainedUntil={new Date(preview.data.retainedUntil)}
           isPending={erase.isPending}
           error={erase.isError ? getErrorMessage(erase.error) : null}
           onConfirm={confirm}
