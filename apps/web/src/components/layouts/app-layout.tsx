@@ -188,11 +188,14 @@ export function AppLayout({
     menuButtonRef.current?.focus();
   }, []);
 
-  // Following a link in the drawer closes it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not a value read.
-  useEffect(() => {
+  // Following a link in the drawer closes it. Adjusted during render, as the open group is: the effect
+  // this was, still pending at mount, undid a tap on the menu made at once (its test lost the click on
+  // a loaded CI machine; a slow phone would too).
+  const [drawerPath, setDrawerPath] = useState(location.pathname);
+  if (location.pathname !== drawerPath) {
+    setDrawerPath(location.pathname);
     setIsDrawerOpen(false);
-  }, [location.pathname]);
+  }
 
   useEffect(() => {
     if (!isDrawerOpen || !isMobile) return;
