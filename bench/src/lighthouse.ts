@@ -206,6 +206,7 @@ async function audit(
   }
 }
 
+/** Lighthouse on `url` in `tab`, carrying the session cookie: the scores, metrics and audits below target. */
 async function auditIn(
   tab: Parameters<typeof lighthouse>[3],
   url: string,
