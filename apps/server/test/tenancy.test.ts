@@ -305,6 +305,19 @@ describe(`least privilege on ${ENGINE}`, () => {
   });
 
   it.skipIf(ENGINE !== 'postgres')(
+    'compiles no statement of a request or a job just in time (PostgreSQL’s JIT costs more than they run)',
+    async () => {
+      const jit = async (db: Db | Tx) => {
+        const result = await db.execute(sql`select current_setting('jit') as jit`);
+        return (result as unknown as { rows: { jit: string }[] }).rows[0]?.jit;
+      };
+      expect(await jit(testApp.database.service)).toBe('off');
+      expect(await jit(testApp.database.jobs)).toBe('off');
+      expect(await testApp.database.withTenant(tenants.trainerA, jit)).toBe('off');
+    },
+  );
+
+  it.skipIf(ENGINE !== 'postgres')(
     'keeps the service role as the session’s own, even after RESET ROLE',
     async () => {
       const name = await testApp.database.service.transaction(async (tx) => {
