@@ -15,12 +15,14 @@ import {
   type PlatformOverview,
   type TrainerList,
 } from '@cursus/contracts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoursesWorld, createCoursesWorld, expectStatus } from '../../../test/courses-world.ts';
 import { cookieHeader, ORIGIN, STRONG_PASSWORD, signIn } from '../../../test/helper.ts';
 import { multipart, PDF } from '../../../test/route-access-world.ts';
 import { emailOutbox } from '../email/email.tables.ts';
+import { profiles } from '../organizations/organizations.tables.ts';
+import { userTimeTracking } from '../time-tracking/time-tracking.tables.ts';
 
 let world: CoursesWorld;
 let dataDir: string;
@@ -373,5 +375,50 @@ describe('the platform figures', () => {
     expect(weeks.at(-1)).toBe(9);
     expect(weeks.slice(0, -1).every((count) => count === 0)).toBe(true);
     expect(platform.newestOrganizations.map((organization) => organization.name)).toContain('Savoirs du Sud');
+  });
+
+  it('counts a sign-up in its Paris week and the month’s time from the sessions started in the month', async () => {
+    const { db } = world.testApp.database;
+    const before = await asAdmin<PlatformOverview>('/api/admin/platform');
+    // Half an hour after and before last week's Monday midnight in Paris: one bar each, where a
+    // count by UTC weeks would put both in the same bar.
+    const lastMonday = sql`date_trunc('week', now() at time zone 'Europe/Paris') - interval '1 week'`;
+    const movedIn = async (id: string, offset: string) =>
+      db
+        .update(profiles)
+        .set({ createdAt: sql`(${lastMonday} + ${offset}::interval) at time zone 'Europe/Paris'` })
+        .where(eq(profiles.id, id));
+    await movedIn(world.users.studentA1.id, '30 minutes');
+    await movedIn(world.users.studentA2.id, '-30 minutes');
+    const monthStart = sql`date_trunc('month', now(), 'Europe/Paris')`;
+    const { id: studentId, organizationId } = world.users.studentB;
+    await db.insert(userTimeTracking).values([
+      {
+        organizationId: organizationId!,
+        userId: studentId,
+        sessionStart: sql`${monthStart} + interval '1 minute'`,
+        lastActivityAt: sql`${monthStart} + interval '11 minutes'`,
+        durationSeconds: 600,
+      },
+      {
+        organizationId: organizationId!,
+        userId: studentId,
+        sessionStart: sql`${monthStart} - interval '1 minute'`,
+        lastActivityAt: sql`${monthStart} + interval '14 minutes'`,
+        durationSeconds: 900,
+      },
+    ]);
+
+    const after = await asAdmin<PlatformOverview>('/api/admin/platform');
+    const bars = (platform: PlatformOverview) => platform.signupsByWeek.map((week) => week.count);
+    expect(bars(after).slice(-3)).toEqual([
+      bars(before).at(-3)! + 1,
+      bars(before).at(-2)! + 1,
+      bars(before).at(-1)! - 2,
+    ]);
+    expect(after.signupsByWeek.map((week) => week.weekStartsAt)).toEqual(
+      before.signupsByWeek.map((week) => week.weekStartsAt),
+    );
+    expect(after.monthSeconds - before.monthSeconds).toBe(600);
   });
 });
