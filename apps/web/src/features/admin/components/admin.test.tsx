@@ -4,6 +4,7 @@ import type {
   AdminOrganizationCourseList,
   AdminTrainerList,
   CatalogueCourseList,
+  PlatformOverview as Overview,
 } from '@cursus/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { AuditLog } from './audit-log';
 import { OnboardOrganizationForm } from './onboard-organization-form';
 import { OrganizationCourses } from './organization-courses';
 import { OrganizationStudents, OrganizationTrainers } from './organization-people';
+import { PlatformOverview } from './platform-overview';
 
 const ORGANIZATION = '3f0e8a52-8f7e-4d38-9a57-4d0f3f8e2b11';
 const SOURCE = '5d1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e12';
@@ -68,6 +70,65 @@ describe('onboarding an organisation', () => {
   });
 });
 
+describe('the platform figures', () => {
+  afterEach(async () => {
+    await changeLanguage('fr');
+  });
+  const overview = (counts: {
+    learners: number;
+    trainers: number;
+    admins: number;
+    drafts: number;
+  }): Overview => ({
+    organizations: { total: 1, createdThisMonth: 1 },
+    users: {
+      students: counts.learners,
+      trainers: counts.trainers,
+      admins: counts.admins,
+      unassignedStudents: 0,
+    },
+    activeLearners: { last7Days: 1, last30Days: 1 },
+    formations: { published: 1, draft: counts.drafts },
+    enrolments: 1,
+    monthSeconds: 3600,
+    monthStartsAt: '2026-10-31T23:00:00.000Z',
+    signupsByWeek: [{ weekStartsAt: '2026-11-22T23:00:00.000Z', count: 1 }],
+    newestOrganizations: [
+      {
+        id: ORGANIZATION,
+        name: 'Formations du Nord',
+        createdAt: '2026-11-24T09:00:00.000Z',
+        trainerCount: counts.trainers,
+        learnerCount: counts.learners,
+      },
+    ],
+  });
+
+  it('writes each count with its noun in the singular or the plural, in French and in English', async () => {
+    mockApi({
+      'GET /api/admin/platform': () => ({
+        body: overview({ learners: 2, trainers: 1, admins: 1, drafts: 1 }),
+      }),
+    });
+    const { unmount } = renderWithProviders(<PlatformOverview />);
+    expect(await screen.findByText('2 apprenants, 1 formateur, 1 administrateur')).toBeTruthy();
+    expect(screen.getByText('Créé le 24 novembre 2026 · 1 formateur · 2 apprenants')).toBeTruthy();
+    expect(screen.getByText('1 en brouillon')).toBeTruthy();
+    unmount();
+
+    await changeLanguage('en');
+    mockApi({
+      'GET /api/admin/platform': () => ({
+        body: overview({ learners: 1, trainers: 3, admins: 2, drafts: 1 }),
+      }),
+    });
+    renderWithProviders(<PlatformOverview />);
+    expect(await screen.findByText('1 learner, 3 trainers, 2 administrators')).toBeTruthy();
+    expect(screen.getByText('Created on November 24, 2026 · 3 trainers · 1 learner')).toBeTruthy();
+    expect(screen.getByText('1 draft')).toBeTruthy();
+  });
+});
+
 describe('assigning a formation', () => {
   const courses = (items: AdminOrganizationCourseList['items']): AdminOrganizationCourseList => ({
     items,
@@ -113,6 +174,7 @@ describe('assigning a formation', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Attribuer' }));
     expect(await within(dialog).findByText('Choisissez une formation du catalogue.')).toBeTruthy();
     fireEvent.click(await within(dialog).findByRole('radio', { name: /Gestes et postures/ }));
+    expect(within(dialog).getByText('Organisme Démo · 1 module, 2 leçons')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('radio', { name: /Publiée/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Attribuer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -112,8 +112,8 @@ function AssignCourseDialog({
                   <StatusBadge status={course.status} />
                   {t('assign.source', {
                     organization: course.organizationName,
-                    modules: format.number(course.moduleCount),
-                    lessons: format.number(course.lessonCount),
+                    modules: format.counted('modules', course.moduleCount),
+                    lessons: format.counted('lessons', course.lessonCount),
                   })}
                 </span>
               </span>
@@ -239,8 +239,8 @@ export function OrganizationCourses({
             header: t('courses.columns.content'),
             cell: (row) =>
               t('courses.content', {
-                modules: format.number(row.moduleCount),
-                lessons: format.number(row.lessonCount),
+                modules: format.counted('modules', row.moduleCount),
+                lessons: format.counted('lessons', row.lessonCount),
               }),
           },
           {

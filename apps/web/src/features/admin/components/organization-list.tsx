@@ -78,8 +78,8 @@ export function OrganizationList() {
           header: t('organizations.columns.formations'),
           cell: (row) =>
             t('organizations.formations', {
-              published: format.number(row.publishedCourseCount),
-              draft: format.number(row.draftCourseCount),
+              published: format.counted('published', row.publishedCourseCount),
+              draft: format.counted('drafts', row.draftCourseCount),
             }),
         },
         {

@@ -82,14 +82,15 @@ export function OrganizationOverview({ detail }: { detail: AdminOrganizationDeta
               t('overview.figures.learners'),
               t('overview.figures.learnersValue', {
                 total: format.number(figures.learners),
-                active: format.number(figures.activeLearners),
+                count: figures.activeLearners,
+                formatted: format.number(figures.activeLearners),
               }),
             ),
             fact(
               t('overview.figures.formations'),
               t('overview.figures.formationsValue', {
-                published: format.number(figures.publishedCourses),
-                draft: format.number(figures.draftCourses),
+                published: format.counted('published', figures.publishedCourses),
+                draft: format.counted('drafts', figures.draftCourses),
               }),
             ),
             fact(t('overview.figures.enrolments'), format.number(figures.enrolments)),

@@ -55,9 +55,9 @@ function Figures({ overview, format }: { overview: Overview; format: AdminFormat
       title: t('platform.users.title'),
       value: format.number(users.students + users.trainers + users.admins),
       hint: t('platform.users.hint', {
-        students: format.number(users.students),
-        trainers: format.number(users.trainers),
-        admins: format.number(users.admins),
+        students: format.counted('learners', users.students),
+        trainers: format.counted('trainers', users.trainers),
+        admins: format.counted('admins', users.admins),
       }),
     },
     {
@@ -70,7 +70,10 @@ function Figures({ overview, format }: { overview: Overview; format: AdminFormat
       icon: BookOpen,
       title: t('platform.formations.title'),
       value: format.number(formations.published),
-      hint: t('platform.formations.hint', { draft: format.number(formations.draft) }),
+      hint: t('platform.formations.hint', {
+        count: formations.draft,
+        formatted: format.number(formations.draft),
+      }),
     },
     {
       icon: GraduationCap,
@@ -155,8 +158,8 @@ function NewestOrganizations({ overview, format }: { overview: Overview; format:
               <span className="text-xs text-muted-foreground">
                 {t('platform.newest.meta', {
                   date: format.date(organization.createdAt),
-                  trainers: format.number(organization.trainerCount),
-                  learners: format.number(organization.learnerCount),
+                  trainers: format.counted('trainers', organization.trainerCount),
+                  learners: format.counted('learners', organization.learnerCount),
                 })}
               </span>
             </li>
