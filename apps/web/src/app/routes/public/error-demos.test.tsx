@@ -26,7 +26,7 @@ describe('/error-demos', () => {
     expect(screen.getByText('Tentatives de récupération: 1/3')).toBeTruthy();
     act(() => vi.advanceTimersByTime(3000));
     act(() => vi.advanceTimersByTime(4000));
-    expect(screen.getByText("La section s'affiche de nouveau après 3 tentative(s).")).toBeTruthy();
+    expect(screen.getByText("La section s'affiche de nouveau après 3 tentatives.")).toBeTruthy();
   });
 
   it('shows a critical error without auto-retry, and Retour clears it', () => {

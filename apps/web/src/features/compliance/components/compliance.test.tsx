@@ -90,9 +90,7 @@ describe('the compliance overview', () => {
     renderWithProviders(<ComplianceOverview />);
     // 1 evidenced and 1 partial of 23: (1 + 0.5) / 23 = 6 %.
     expect(await screen.findByText('6 %')).toBeTruthy();
-    expect(
-      screen.getByText('1 prouvés, 1 partiels, 21 manquants sur 23 indicateurs applicables'),
-    ).toBeTruthy();
+    expect(screen.getByText('1 prouvé, 1 partiel, 21 manquants sur 23 indicateurs applicables')).toBeTruthy();
     expect(screen.getByText(/un indicateur partiel compte pour moitié/)).toBeTruthy();
     const first = screen.getByRole('article', { name: /Indicateur 1 · Information sur les prestations/ });
     expect(within(first).getByText('Partiel')).toBeTruthy();

@@ -9,10 +9,11 @@ export function ReadinessSummary({ report }: { report: ComplianceReport }) {
   const { t } = useTranslation('compliance');
   const language = getLanguage();
   const { readiness } = report;
+  // Each count agrees with its own adjective ("1 prouvé, 3 manquants"), so each is its own phrase.
   const counts = {
-    evidenced: readiness.evidenced,
-    partial: readiness.partial,
-    missing: readiness.missing,
+    evidenced: t('readiness.counts.evidenced', { count: readiness.evidenced }),
+    partial: t('readiness.counts.partial', { count: readiness.partial }),
+    missing: t('readiness.counts.missing', { count: readiness.missing }),
     applicable: readiness.applicable,
   };
   return (
