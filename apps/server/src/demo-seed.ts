@@ -7,17 +7,27 @@ export type { DemoAccount } from './modules/auth/auth.module.ts';
 
 const DEMO_DOMAIN = 'demo.cursus.example';
 
+/** How long ago the demo organisation was made: before its earliest enrolment (Lucas's, below). */
+const DEMO_ORGANIZATION_DAYS = 300;
+
+/**
+ * The demo's people; `joinedDaysAgo` is when each account was made in the story: the staff with the
+ * organisation, each learner two days before their first enrolment below, so the admin's sign-ups
+ * per week and the learner lists read as the story does.
+ */
 const DEMO_PEOPLE = [
-  { role: 'admin', firstName: 'Claire', lastName: 'Dubois', local: 'admin' },
-  { role: 'trainer', firstName: 'Julien', lastName: 'Moreau', local: 'julien.moreau' },
-  { role: 'trainer', firstName: 'Sophie', lastName: 'Lambert', local: 'sophie.lambert' },
-  { role: 'student', firstName: 'Léa', lastName: 'Martin', local: 'lea.martin' },
-  { role: 'student', firstName: 'Hugo', lastName: 'Bernard', local: 'hugo.bernard' },
-  { role: 'student', firstName: 'Chloé', lastName: 'Petit', local: 'chloe.petit' },
-  { role: 'student', firstName: 'Lucas', lastName: 'Robert', local: 'lucas.robert' },
-  { role: 'student', firstName: 'Inès', lastName: 'Richard', local: 'ines.richard' },
-  { role: 'student', firstName: 'Nathan', lastName: 'Durand', local: 'nathan.durand' },
+  { role: 'admin', firstName: 'Claire', lastName: 'Dubois', local: 'admin', joinedDaysAgo: 300 },
+  { role: 'trainer', firstName: 'Julien', lastName: 'Moreau', local: 'julien.moreau', joinedDaysAgo: 300 },
+  { role: 'trainer', firstName: 'Sophie', lastName: 'Lambert', local: 'sophie.lambert', joinedDaysAgo: 280 },
+  { role: 'student', firstName: 'Léa', lastName: 'Martin', local: 'lea.martin', joinedDaysAgo: 32 },
+  { role: 'student', firstName: 'Hugo', lastName: 'Bernard', local: 'hugo.bernard', joinedDaysAgo: 32 },
+  { role: 'student', firstName: 'Chloé', lastName: 'Petit', local: 'chloe.petit', joinedDaysAgo: 32 },
+  { role: 'student', firstName: 'Lucas', lastName: 'Robert', local: 'lucas.robert', joinedDaysAgo: 252 },
+  { role: 'student', firstName: 'Inès', lastName: 'Richard', local: 'ines.richard', joinedDaysAgo: 162 },
+  { role: 'student', firstName: 'Nathan', lastName: 'Durand', local: 'nathan.durand', joinedDaysAgo: 72 },
 ] as const;
+
+const DAY_MS = 86_400_000;
 
 type DemoLocal = (typeof DEMO_PEOPLE)[number]['local'];
 
@@ -57,12 +67,17 @@ export async function seedDemo(options: {
     timeTracking,
   } = options.modules;
   const now = options.now ?? new Date();
-  const organization = await organizations.seedDemo(now);
-  const people: DemoPerson[] = DEMO_PEOPLE.map(({ local, ...person }) => ({
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
+  const organization = await organizations.seedDemo(now, daysAgo(DEMO_ORGANIZATION_DAYS));
+  const people: DemoPerson[] = DEMO_PEOPLE.map(({ local, joinedDaysAgo, ...person }) => ({
     ...person,
     email: `${local}@${DEMO_DOMAIN}`,
+    joinedAt: daysAgo(joinedDaysAgo),
   }));
   const accounts = await auth.seedDemo({ organizationId: organization.id, people });
+  await organizations.seedDemoJoined(
+    accounts.map((account, index) => ({ userId: account.userId, at: people[index]!.joinedAt! })),
+  );
   const userIdOf = (local: DemoLocal) =>
     accounts[DEMO_PEOPLE.findIndex((person) => person.local === local)]!.userId;
   await courses.seedDemo({
@@ -74,7 +89,7 @@ export async function seedDemo(options: {
       { studentId: userIdOf('chloe.petit'), completedLessons: 0 },
     ],
     // A month ago: the tracked time below falls within the enrolment.
-    enrolledAt: new Date(now.getTime() - 30 * 86_400_000),
+    enrolledAt: daysAgo(30),
   });
   // Earlier cohorts of the published formation, for the analytics' months: Lucas finished it,
   // Inès stopped after two lessons, Nathan is going slowly.

@@ -32,6 +32,12 @@ export function describeDemoAdmin(world: DemoWorld) {
       expect(platform.organizations.total).toBe(2);
       expect(platform.newestOrganizations[0]).toMatchObject({ name: DEMO_SECOND_ORGANIZATION });
       expect(platform.signupsByWeek).toHaveLength(12);
+      // The demo's accounts were made over its story, not all on the day it was seeded.
+      expect(platform.signupsByWeek.filter((week) => week.count > 0).length).toBeGreaterThan(1);
+      const demo = platform.newestOrganizations.find(
+        (organization) => organization.name === 'Organisme Démo',
+      );
+      expect(Date.now() - Date.parse(demo!.createdAt)).toBeGreaterThan(250 * 86_400_000);
     });
 
     it('gives the second organisation its invited manager, a published and a draft formation', async () => {

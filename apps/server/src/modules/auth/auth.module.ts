@@ -119,6 +119,9 @@ export function createAuthModule(deps: {
         accounts,
       ),
     seedDemo: (input: { organizationId: string; people: readonly DemoPerson[] }) =>
-      seedDemoAccounts({ db: database.service, authService: service, organizations }, input),
+      seedDemoAccounts(
+        { db: database.service, owner: database.db, authService: service, organizations },
+        input,
+      ),
   };
 }

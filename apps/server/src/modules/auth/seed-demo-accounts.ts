@@ -10,6 +10,8 @@ export interface DemoPerson {
   firstName: string;
   lastName: string;
   email: string;
+  /** When the account was made in the demo's story: before the person's first activity in it. */
+  joinedAt?: Date;
 }
 
 export interface DemoAccount {
@@ -26,10 +28,16 @@ function generatePassword(): string {
 
 /** Confirmed accounts in one organisation, each with a new password, in the order given. */
 export async function seedDemoAccounts(
-  deps: { db: Db; authService: AuthService; organizations: OrganizationsService },
+  deps: {
+    db: Db;
+    /** The tables' owner, for the demo's dates (joinedAt). */
+    owner: Db;
+    authService: AuthService;
+    organizations: OrganizationsService;
+  },
   input: { organizationId: string; people: readonly DemoPerson[] },
 ): Promise<DemoAccount[]> {
-  const { db, authService, organizations } = deps;
+  const { db, owner, authService, organizations } = deps;
   const accounts: DemoAccount[] = [];
   for (const person of input.people) {
     const password = generatePassword();
@@ -37,6 +45,13 @@ export async function seedDemoAccounts(
       body: { name: `${person.firstName} ${person.lastName}`, email: person.email, password },
     });
     await db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user.id));
+    // The request role may not rewrite when an account was made; the owner back-dates the demo's
+    // (its profile is the organisations module's: seedDemoJoined).
+    if (person.joinedAt)
+      await owner
+        .update(authUsers)
+        .set({ createdAt: person.joinedAt, updatedAt: person.joinedAt })
+        .where(eq(authUsers.id, user.id));
     await organizations.createAccount({
       userId: user.id,
       email: person.email,

@@ -7,7 +7,7 @@ import { createOrganizationFileAccess } from './organization-file-access.ts';
 import { createOrganizationSettingsService } from './organization-settings.service.ts';
 import { organizationRoutesPlugin } from './organizations.routes.ts';
 import { createOrganizationsService, type VerifiedEmails } from './organizations.service.ts';
-import { seedDemoOrganization } from './seed-demo-organization.ts';
+import { seedDemoJoined, seedDemoOrganization } from './seed-demo-organization.ts';
 
 // For the learners and auth modules: bulk accounts, the learner list's statement, the SSN setting.
 export { createPlacedAccounts, type PlacedAccount } from './create-accounts.ts';
@@ -60,10 +60,12 @@ export function createOrganizationsModule(deps: {
     /** Adds the organisation's logo and Qualiopi certificate to another domain's file policy. */
     fileAccess: (base: FileAccessPolicy) => createOrganizationFileAccess({ database, base }),
     /** The demo's organisation, with its settings and legal info: the other modules' seeders fill it. */
-    async seedDemo(now: Date = deps.now()) {
+    async seedDemo(now: Date = deps.now(), createdAt: Date = now) {
       const organization = await service.createOrganization(DEMO_ORGANIZATION_NAME);
-      await seedDemoOrganization(database, organization.id, now);
+      await seedDemoOrganization(database, organization.id, { now, createdAt });
       return organization;
     },
+    /** When the demo's accounts were made in its story, on their profiles and roles. */
+    seedDemoJoined: (joined: readonly { userId: string; at: Date }[]) => seedDemoJoined(database, joined),
   };
 }

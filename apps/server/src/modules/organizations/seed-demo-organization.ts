@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { organizations } from './organizations.tables.ts';
+import { organizations, profiles, userRoles } from './organizations.tables.ts';
 
 /**
  * The demo organisation's legal info: a training organisation in Lyon whose numbers pass their keys
@@ -29,10 +29,30 @@ export function demoLegalInfo(now: Date) {
 /** Its brand colour, a teal that keeps WCAG AA in both themes once adjusted for the dark one. */
 export const DEMO_BRAND_COLOR = '#0f766e';
 
-/** The demo organisation's settings and legal info, so certificates print real-looking lines. */
-export async function seedDemoOrganization(database: Database, organizationId: string, now: Date) {
+/**
+ * The demo organisation's settings and legal info, so certificates print real-looking lines, and
+ * the day it was made in the demo's story (`createdAt`, before its first learner's enrolment).
+ */
+export async function seedDemoOrganization(
+  database: Database,
+  organizationId: string,
+  dates: { now: Date; createdAt: Date },
+) {
   await database.db
     .update(organizations)
-    .set({ brandColor: DEMO_BRAND_COLOR, ...demoLegalInfo(now), legalInfoUpdatedAt: now })
+    .set({
+      brandColor: DEMO_BRAND_COLOR,
+      ...demoLegalInfo(dates.now),
+      legalInfoUpdatedAt: dates.now,
+      createdAt: dates.createdAt,
+    })
     .where(eq(organizations.id, organizationId));
+}
+
+/** Back-dates the demo's accounts to when the story made them (the request role may not). */
+export async function seedDemoJoined(database: Database, joined: readonly { userId: string; at: Date }[]) {
+  for (const { userId, at } of joined) {
+    await database.db.update(profiles).set({ createdAt: at, updatedAt: at }).where(eq(profiles.id, userId));
+    await database.db.update(userRoles).set({ createdAt: at }).where(eq(userRoles.userId, userId));
+  }
 }
