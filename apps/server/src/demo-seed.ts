@@ -93,7 +93,7 @@ export async function seedDemo(options: {
   });
   // Earlier cohorts of the published formation, for the analytics' months: Lucas finished it,
   // Inès stopped after two lessons, Nathan is going slowly.
-  await analytics.seedDemo({
+  const cohortCompletions = await analytics.seedDemo({
     organizationId: organization.id,
     trainerId: userIdOf('julien.moreau'),
     learners: (
@@ -118,7 +118,12 @@ export async function seedDemo(options: {
     ],
     now,
   });
-  await system.seedDemo(signIns);
+  // The sittings in which the earlier cohorts did their lessons, with their sign-ins.
+  const cohortSignIns = await timeTracking.seedDemoSittings({
+    organizationId: organization.id,
+    completions: cohortCompletions,
+  });
+  await system.seedDemo([...signIns, ...cohortSignIns]);
   // The admins' monitoring screens: a few days of logs, an open alert and a resolved one.
   await system.seedMonitoring({
     organizationId: organization.id,

@@ -18,16 +18,24 @@ export interface DemoCohortLearner {
   lastLessonDaysAgo: number;
 }
 
+/** A lesson a cohort learner completed, for the time-tracking seed's sittings. */
+export interface DemoCompletion {
+  studentId: string;
+  courseId: string;
+  at: Date;
+}
+
 /**
  * Earlier cohorts of the demo's published formation, so the analytics have months to show: learners
  * enrolled over the past year who finished, dropped out or are still going, with their lessons
  * completed on the days they did them. The other seeds give the current month (enrolments, time,
- * quizzes). Written by the owner like the other seeds; run once, after the formations.
+ * quizzes). Written by the owner like the other seeds; run once, after the formations. Returns the
+ * completions, which the time-tracking seed gives the sittings they were done in.
  */
 export async function seedDemoAnalytics(
   deps: { database: Database },
   input: { organizationId: string; trainerId: string; learners: DemoCohortLearner[]; now: Date },
-) {
+): Promise<DemoCompletion[]> {
   const { db } = deps.database;
   const { organizationId, now } = input;
   const [course] = rowsOf<{ id: string }>(
@@ -35,12 +43,13 @@ export async function seedDemoAnalytics(
       where c.organization_id = ${organizationId} and c.status = 'published'
       order by c.created_at limit 1`),
   );
-  if (!course) return;
+  if (!course) return [];
   const lessons = rowsOf<{ id: string }>(
     await db.execute(sql`select l.id from course_lessons l join course_modules m on m.id = l.module_id
       where l.course_id = ${course.id} order by m.position, l.position`),
   );
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+  const completions: DemoCompletion[] = [];
   for (const learner of input.learners) {
     const done = lessons.slice(0, learner.completedLessons);
     const enrolledAt = ago(learner.enrolledDaysAgo);
@@ -60,6 +69,8 @@ export async function seedDemoAnalytics(
           (organization_id, course_id, lesson_id, student_id, completed_at)
           values (${organizationId}, ${course.id}, ${lesson.id}, ${learner.studentId}, ${ago(daysAgo)})
           on conflict do nothing`);
+      completions.push({ studentId: learner.studentId, courseId: course.id, at: new Date(ago(daysAgo)) });
     }
   }
+  return completions;
 }

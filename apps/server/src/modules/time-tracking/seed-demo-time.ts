@@ -113,3 +113,53 @@ export async function seedDemoTime(
   }
   return signIns;
 }
+
+/**
+ * The sittings in which the demo's earlier cohorts completed their lessons (the analytics seed's
+ * completions): one closed session ending at each completion, with the sign-in that opened it, so
+ * their last activity, their connection logs and their reminders agree with their lessons.
+ */
+export async function seedDemoSittings(
+  deps: { database: Database },
+  input: {
+    organizationId: string;
+    completions: readonly { studentId: string; courseId: string; at: Date }[];
+  },
+): Promise<DemoSignIn[]> {
+  const random = randomFrom(97);
+  const signIns: DemoSignIn[] = [];
+  const sessions: (typeof userTimeTracking.$inferInsert)[] = [];
+  const totals = new Map<string, { seconds: number; last: Date }>();
+  for (const [index, completion] of input.completions.entries()) {
+    const durationSeconds = Math.round((15 + random() * 40) * 60);
+    const start = new Date(completion.at.getTime() - durationSeconds * 1000);
+    const device = DEMO_DEVICES[index % DEMO_DEVICES.length]!;
+    signIns.push({
+      userId: completion.studentId,
+      organizationId: input.organizationId,
+      at: new Date(start.getTime() - 2 * 60_000),
+      ...device,
+    });
+    sessions.push({
+      organizationId: input.organizationId,
+      userId: completion.studentId,
+      courseId: completion.courseId,
+      sessionStart: start,
+      sessionEnd: completion.at,
+      durationSeconds,
+      lastActivityAt: completion.at,
+    });
+    const total = totals.get(completion.studentId) ?? { seconds: 0, last: completion.at };
+    totals.set(completion.studentId, {
+      seconds: total.seconds + durationSeconds,
+      last: completion.at > total.last ? completion.at : total.last,
+    });
+  }
+  if (sessions.length === 0) return signIns;
+  await deps.database.db.transaction(async (tx) => {
+    await tx.insert(userTimeTracking).values(sessions);
+    for (const [userId, { seconds, last }] of totals)
+      await addToTotals(tx, { userId, organizationId: input.organizationId }, seconds, last);
+  });
+  return signIns;
+}

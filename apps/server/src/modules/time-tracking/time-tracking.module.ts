@@ -14,7 +14,7 @@ import { createDashboardService } from './dashboard.service.ts';
 import { createIntegrityService, INTEGRITY_JOB } from './integrity.service.ts';
 import { learnerTime } from './learner-time.ts';
 import { OFFLINE_LEASE_PURGE_JOB, purgeOfflineLeases } from './offline-leases.ts';
-import { seedDemoTime } from './seed-demo-time.ts';
+import { seedDemoSittings, seedDemoTime } from './seed-demo-time.ts';
 import { createSyncSessions } from './sync-sessions.ts';
 import { createTimeIssueReporter } from './time-issues.ts';
 import { timeTrackingRoutesPlugin } from './time-tracking.routes.ts';
@@ -119,5 +119,7 @@ export function createTimeTrackingModule(deps: {
     jobs,
     seedDemo: (input: Parameters<typeof seedDemoTime>[1]) =>
       seedDemoTime({ database, learning, organizations }, input),
+    seedDemoSittings: (input: Parameters<typeof seedDemoSittings>[1]) =>
+      seedDemoSittings({ database }, input),
   };
 }
