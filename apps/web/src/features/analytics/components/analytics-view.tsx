@@ -124,8 +124,8 @@ function Definitions({ analytics, format }: { analytics: Analytics; format: Form
       <ul className="list-disc pl-5 text-muted-foreground">
         <li>
           {t('definitions.cohort', {
-            count: analytics.outcomes.enrolled,
-            learners: analytics.outcomes.learners,
+            enrolments: t('definitions.cohortEnrolments', { count: analytics.outcomes.enrolled }),
+            learners: t('definitions.cohortLearners', { count: analytics.outcomes.learners }),
           })}
         </li>
         <li>{t('definitions.completed')}</li>

@@ -2,15 +2,18 @@ import type { Certificate } from '@cursus/contracts';
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { formatDuration } from '@/lib/format-duration';
+import { getLanguage } from '@/lib/i18n';
 import { dateTimeFormat } from '@/lib/intl';
 
-/** Tracked seconds as hours and minutes, in the reader's language ("1 h 30 min"). */
+/**
+ * Tracked seconds as the certificate's hours, in the reader's language, written as tracked time is
+ * everywhere else ("1 h 30 min", "1 hr 30 min"; lib/format-duration).
+ */
 export function useFormatHours() {
-  const { t } = useTranslation('certificates');
-  return (seconds: number) => {
-    const minutes = Math.floor(seconds / 60);
-    return t('hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
-  };
+  // Subscribed, so a change of language writes the hours again.
+  useTranslation();
+  return (seconds: number) => formatDuration(seconds, getLanguage());
 }
 
 export function useFormatDate() {
