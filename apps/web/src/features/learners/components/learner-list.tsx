@@ -262,7 +262,7 @@ export function LearnerList({
           {actions}
         </div>
       )}
-      <FilterBar label={t('list.filters')} className="lg:grid-cols-[2fr_2fr_1fr_1fr_1fr]">
+      <FilterBar label={t('list.filters')} className="lg:grid-cols-3 2xl:grid-cols-[2fr_2fr_1fr_1fr_1.5fr]">
         <FilterField label={t('list.search')} htmlFor={ids.search}>
           <Input
             id={ids.search}
