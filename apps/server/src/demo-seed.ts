@@ -19,9 +19,9 @@ const DEMO_PEOPLE = [
   { role: 'admin', firstName: 'Claire', lastName: 'Dubois', local: 'admin', joinedDaysAgo: 300 },
   { role: 'trainer', firstName: 'Julien', lastName: 'Moreau', local: 'julien.moreau', joinedDaysAgo: 300 },
   { role: 'trainer', firstName: 'Sophie', lastName: 'Lambert', local: 'sophie.lambert', joinedDaysAgo: 280 },
-  { role: 'student', firstName: 'Léa', lastName: 'Martin', local: 'lea.martin', joinedDaysAgo: 32 },
-  { role: 'student', firstName: 'Hugo', lastName: 'Bernard', local: 'hugo.bernard', joinedDaysAgo: 32 },
-  { role: 'student', firstName: 'Chloé', lastName: 'Petit', local: 'chloe.petit', joinedDaysAgo: 32 },
+  { role: 'student', firstName: 'Léa', lastName: 'Martin', local: 'lea.martin', joinedDaysAgo: 30 },
+  { role: 'student', firstName: 'Hugo', lastName: 'Bernard', local: 'hugo.bernard', joinedDaysAgo: 30 },
+  { role: 'student', firstName: 'Chloé', lastName: 'Petit', local: 'chloe.petit', joinedDaysAgo: 30 },
   { role: 'student', firstName: 'Lucas', lastName: 'Robert', local: 'lucas.robert', joinedDaysAgo: 252 },
   { role: 'student', firstName: 'Inès', lastName: 'Richard', local: 'ines.richard', joinedDaysAgo: 162 },
   { role: 'student', firstName: 'Nathan', lastName: 'Durand', local: 'nathan.durand', joinedDaysAgo: 72 },
@@ -88,8 +88,9 @@ export async function seedDemo(options: {
       { studentId: userIdOf('hugo.bernard'), completedLessons: 8 },
       { studentId: userIdOf('chloe.petit'), completedLessons: 0 },
     ],
-    // A month ago: the tracked time below falls within the enrolment.
-    enrolledAt: daysAgo(30),
+    // Four weeks ago: the tracked time below falls within the enrolment, and the enrolments within
+    // the analytics' default period (the last 30 days).
+    enrolledAt: daysAgo(28),
   });
   // Earlier cohorts of the published formation, for the analytics' months: Lucas finished it,
   // Inès stopped after two lessons, Nathan is going slowly.
