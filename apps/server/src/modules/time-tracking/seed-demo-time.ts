@@ -130,10 +130,12 @@ export async function seedDemoSittings(
   const signIns: DemoSignIn[] = [];
   const sessions: (typeof userTimeTracking.$inferInsert)[] = [];
   const totals = new Map<string, { seconds: number; last: Date }>();
-  for (const [index, completion] of input.completions.entries()) {
+  // Each learner keeps one browser, in the order they come.
+  const learners = [...new Set(input.completions.map((completion) => completion.studentId))];
+  for (const completion of input.completions) {
     const durationSeconds = Math.round((15 + random() * 40) * 60);
     const start = new Date(completion.at.getTime() - durationSeconds * 1000);
-    const device = DEMO_DEVICES[index % DEMO_DEVICES.length]!;
+    const device = DEMO_DEVICES[learners.indexOf(completion.studentId) % DEMO_DEVICES.length]!;
     signIns.push({
       userId: completion.studentId,
       organizationId: input.organizationId,
