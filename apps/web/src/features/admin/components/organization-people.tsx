@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { EmailAddress } from '@/components/ui/email-address';
 import { paths } from '@/config/paths';
 import { useOrganizationStudents, useOrganizationTrainers } from '../api/get-organization';
 import { type AdminFormat, useAdminFormat } from './format';
@@ -85,7 +86,7 @@ function PeopleTable<Row extends Person>({
         {
           key: 'email',
           header: t('people.columns.email'),
-          cell: (row) => <span className="break-all">{row.email}</span>,
+          cell: (row) => <EmailAddress address={row.email} />,
         },
         ...columns,
       ]}

@@ -8,6 +8,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmailAddress } from '@/components/ui/email-address';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -41,7 +42,9 @@ export function StudentLog({ log, filters, defaultExpanded = false, actions }: S
           <h3 id={headingId} className="text-base font-semibold text-foreground">
             {log.fullName}
           </h3>
-          <p className="text-sm break-all text-muted-foreground">{log.email}</p>
+          <p className="text-sm text-muted-foreground">
+            <EmailAddress address={log.email} />
+          </p>
         </div>
         <p className="text-sm text-foreground tabular-nums">
           {t('list.summary', {

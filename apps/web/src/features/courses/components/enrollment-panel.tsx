@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmailAddress } from '@/components/ui/email-address';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -39,7 +40,7 @@ function EnrollmentRow({ enrollment, onRemove }: { enrollment: Enrollment; onRem
       <div className="flex min-w-0 flex-1 flex-col">
         <span className="font-medium break-words text-foreground">{name}</span>
         {enrollment.fullName && (
-          <span className="text-sm break-all text-muted-foreground">{enrollment.email}</span>
+          <EmailAddress address={enrollment.email} className="text-sm text-muted-foreground" />
         )}
         <span className="text-xs text-muted-foreground">
           {t('enrollments.enrolledAt', { date: formatDate(enrollment.enrolledAt, language) })}

@@ -15,6 +15,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { EmailAddress } from '@/components/ui/email-address';
 import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
@@ -73,7 +74,9 @@ function RowTable({ rows }: { rows: readonly Row[] }) {
                 <td className="px-2 py-2 tabular-nums text-muted-foreground">{row.line}</td>
                 <td className="px-2 py-2">{row.lastName}</td>
                 <td className="px-2 py-2">{row.firstName}</td>
-                <td className="px-2 py-2 break-all">{row.email}</td>
+                <td className="px-2 py-2">
+                  <EmailAddress address={row.email} />
+                </td>
                 <td className="px-2 py-2 whitespace-nowrap">{row.phone}</td>
                 <td className="px-2 py-2">
                   <div className="flex flex-col gap-1">

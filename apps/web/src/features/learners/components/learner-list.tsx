@@ -13,6 +13,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { EmailAddress } from '@/components/ui/email-address';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterBar, FilterField } from '@/components/ui/filter-bar';
 import { Input } from '@/components/ui/input';
@@ -217,7 +218,9 @@ export function LearnerList({
                 </Link>
               </th>
               {isPlatform && <td className="px-3 py-3">{organizationOf(learner)?.name}</td>}
-              <td className="px-3 py-3 break-all text-muted-foreground">{learner.email}</td>
+              <td className="px-3 py-3 text-muted-foreground">
+                <EmailAddress address={learner.email} />
+              </td>
               <td className="px-3 py-3">
                 <CourseProgress courses={learner.courses} />
               </td>

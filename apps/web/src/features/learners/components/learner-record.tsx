@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardTitle } from '@/components/ui/card';
+import { EmailAddress } from '@/components/ui/email-address';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -88,7 +89,7 @@ function Identity({ record }: { record: LearnerRecordData }) {
       </div>
       <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Fact label={t('record.email')}>
-          <span className="break-all">{identity.email}</span>{' '}
+          <EmailAddress address={identity.email} />{' '}
           {!identity.emailVerified && <Badge variant="warning">{t('record.emailUnverified')}</Badge>}
         </Fact>
         <Fact label={t('record.phone')}>{identity.phone ?? t('record.none')}</Fact>

@@ -2,6 +2,7 @@ import type { SessionUser } from '@cursus/contracts';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card, CardTitle } from '@/components/ui/card';
+import { EmailAddress } from '@/components/ui/email-address';
 import { getInitials } from '@/lib/initials';
 
 export interface ProfileSummaryProps {
@@ -27,7 +28,7 @@ export function ProfileSummary({ user }: ProfileSummaryProps) {
         <dd className="text-foreground">{user.fullName}</dd>
         <dt className="font-medium text-muted-foreground">{t('summary.email')}</dt>
         <dd className="flex flex-wrap items-center gap-2 text-foreground">
-          <span className="break-all">{user.email}</span>
+          <EmailAddress address={user.email} />
           {user.emailVerified ? (
             <span className="inline-flex items-center gap-1 text-success-foreground">
               <CheckCircle2 aria-hidden="true" className="size-4" />
