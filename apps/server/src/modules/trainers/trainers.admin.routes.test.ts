@@ -1,7 +1,9 @@
 import type { AdminTrainerDetail, AdminTrainerList } from '@cursus/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoursesWorld, createCoursesWorld, expectStatus } from '../../../test/courses-world.ts';
 import { courses } from '../courses/courses.tables.ts';
+import { userRoles } from '../organizations/organizations.tables.ts';
 
 let world: CoursesWorld;
 
@@ -24,6 +26,30 @@ describe("the admin's trainers (/admin/trainers)", () => {
     ]);
     const b = list.items.find((row) => row.id === world.users.trainerB.id);
     expect(b?.courses.map((course) => course.title)).toEqual(['Sécurité incendie']);
+  });
+
+  it('reads each account’s role as sign-in does, its role row first, in the list of every organisation', async () => {
+    // SPEC 6: user_roles decides over the profile. A learner whose row says trainer is staff, a
+    // trainer whose row says student is not; the list of every organisation reads them otherwise
+    // than one organisation's (isStaffAnywhere), so both cases are checked there.
+    const { db } = world.testApp.database;
+    const roleOf = (id: string, role: 'student' | 'trainer') =>
+      db.update(userRoles).set({ role }).where(eq(userRoles.userId, id));
+    await roleOf(world.users.studentB.id, 'trainer');
+    await roleOf(world.users.trainerA.id, 'student');
+    try {
+      const list = expectStatus<AdminTrainerList>(
+        await world.call('admin', 'GET', '/api/admin/trainers'),
+        200,
+      );
+      expect(list.items.map((row) => row.id).sort()).toEqual(
+        [world.users.studentB.id, world.users.trainerB.id].sort(),
+      );
+      expect(list.total).toBe(2);
+    } finally {
+      await roleOf(world.users.studentB.id, 'student');
+      await roleOf(world.users.trainerA.id, 'trainer');
+    }
   });
 
   it('filters by organisation and searches', async () => {
