@@ -247,6 +247,29 @@ describe(`the learner's formations on ${ENGINE} (SPEC 6)`, () => {
       200,
     );
     expect(detail.nextLesson).toEqual({ lessonId: added.id, moduleId: module.id });
+    // The progression counts per module, a module without lessons included.
+    const empty = expectStatus(
+      await world.call('trainerA', 'POST', `/api/courses/${course.id}/modules`, { title: 'Évaluer' }),
+      200,
+    );
+    const progression = expectStatus<Progression>(
+      await world.call('studentA1', 'GET', '/api/learning/progression'),
+      200,
+    );
+    expect(
+      progression.courses[0]!.modules.map((row) => [
+        row.title,
+        row.completedLessons,
+        row.totalLessons,
+        row.progress,
+      ]),
+    ).toEqual([
+      ['Alerter', 2, 2, 100],
+      ['Secourir', 2, 3, 67],
+      ['Évaluer', 0, 0, 0],
+    ]);
+    expect(progression.courses[0]).toMatchObject({ completedLessons: 4, totalLessons: 5 });
+    await world.call('trainerA', 'DELETE', `/api/courses/${course.id}/modules/${empty.id}`);
     await world.call('trainerA', 'DELETE', `/api/courses/${course.id}/lessons/${added.id}`);
     expect((await myCourses()).items[0]!.progress).toBe(100);
   });
