@@ -325,7 +325,6 @@ export async function seedDemo(options: {
             })),
           })
         ).map((account) => account.userId),
-      now,
     });
   // The documents the platform requires, and Claire's reviews: the demo organisation's rules valid,
   // its terms refused with a comment, its insurance missing; Léa's identity document to review.

@@ -9,8 +9,9 @@ export const DEMO_SECOND_MANAGER = { firstName: 'Marc', lastName: 'Girard', loca
 /**
  * What the demo's admin did in the admin space: onboarded a second organisation (its manager invited,
  * not arrived yet), assigned it the demo's published formation as published and another as a draft;
- * its learners are enrolled in the published one. The audit log holds those actions. The
- * organisation's learners are made by the caller (the auth module's demo accounts).
+ * its learners are enrolled in the published one the same day and have not started. The audit log
+ * holds those actions. The organisation's learners are made by the caller (the auth module's demo
+ * accounts).
  */
 export async function seedDemoAdmin(
   deps: { database: Database; service: AdminService },
@@ -18,11 +19,10 @@ export async function seedDemoAdmin(
     admin: SessionUser;
     domain: string;
     createLearners: (organizationId: string) => Promise<string[]>;
-    now: Date;
   },
 ) {
   const { database, service } = deps;
-  const { admin, now } = input;
+  const { admin } = input;
   const { organization } = await service.onboard(admin, {
     name: DEMO_SECOND_ORGANIZATION,
     firstName: DEMO_SECOND_MANAGER.firstName,
@@ -39,17 +39,14 @@ export async function seedDemoAdmin(
   if (draft) await service.assignCourse(admin, organization.id, { courseId: draft.id, status: 'draft' });
   const learnerIds = await input.createLearners(organization.id);
   if (!assigned || learnerIds.length === 0) return organization;
-  // Enrolled over the last weeks, at different stages (the demo seed runs as the owner).
+  // Enrolled as the organisation was onboarded: none has started yet, so their progress is 0 (SPEC 3
+  // counts it from completions, and they have none). The demo seed runs as the owner.
   await database.db.execute(sql`
-    insert into course_enrollments (organization_id, course_id, student_id, progress, enrolled_by, created_at, updated_at)
-    select ${organization.id}, ${assigned.courseId}, learner.id, learner.progress, null,
-      ${now.toISOString()}::timestamptz - learner.days * interval '1 day',
-      ${now.toISOString()}::timestamptz - learner.days * interval '1 day'
+    insert into course_enrollments (organization_id, course_id, student_id, progress, enrolled_by)
+    select ${organization.id}, ${assigned.courseId}, learner.id, 0, null
     from (values ${sql.join(
-      learnerIds.map(
-        (id, index) => sql`(${id}, ${[60, 25, 0][index % 3]!}::int, ${[20, 12, 3][index % 3]!}::int)`,
-      ),
+      learnerIds.map((id) => sql`(${id})`),
       sql`, `,
-    )}) as learner(id, progress, days)`);
+    )}) as learner(id)`);
   return organization;
 }
