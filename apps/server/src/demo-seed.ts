@@ -31,6 +31,24 @@ const DAY_MS = 86_400_000;
 
 type DemoLocal = (typeof DEMO_PEOPLE)[number]['local'];
 
+/**
+ * When `lessons` lessons were completed over sittings ending at `ends` (oldest first): spread evenly,
+ * the last at the end of the last sitting; lessons sharing a sitting end a few minutes apart, in
+ * order. No sitting, no dates: the completions keep the seeding's.
+ */
+function completionTimes(ends: Date[], lessons: number): Date[] {
+  if (ends.length === 0) return [];
+  const sittingOf = (lesson: number) => Math.ceil(((lesson + 1) * ends.length) / lessons) - 1;
+  return Array.from({ length: lessons }, (_, lesson) => {
+    let after = 0;
+    while (lesson + after + 1 < lessons && sittingOf(lesson + after + 1) === sittingOf(lesson)) after++;
+    return new Date(ends[sittingOf(lesson)]!.getTime() - after * LESSON_GAP_MS);
+  });
+}
+
+/** Between two lessons done in one sitting. */
+const LESSON_GAP_MS = 4 * 60_000;
+
 export async function isDatabaseEmpty(modules: Modules): Promise<boolean> {
   return !(await modules.auth.service.hasAccounts());
 }
@@ -111,7 +129,7 @@ export async function seedDemo(options: {
     })),
     now,
   });
-  const signIns = await timeTracking.seedDemo({
+  const { signIns, sittingEnds } = await timeTracking.seedDemo({
     students: [
       { userId: userIdOf('lea.martin'), activity: 0.6 },
       { userId: userIdOf('hugo.bernard'), activity: 0.9 },
@@ -119,6 +137,22 @@ export async function seedDemo(options: {
     ],
     now,
   });
+  // Their lessons, done in those sittings: Léa's first module before her module quiz (9 days ago),
+  // Hugo's eight before his final quiz (5 days ago), as the quizzes' seed below has it.
+  await courses.dateDemoCompletions(
+    (
+      [
+        ['lea.martin', 3, 10],
+        ['hugo.bernard', 8, 6],
+      ] as const
+    ).map(([local, lessons, doneDaysAgo]) => ({
+      studentId: userIdOf(local),
+      completedAt: completionTimes(
+        (sittingEnds.get(userIdOf(local)) ?? []).filter((end) => end <= daysAgo(doneDaysAgo)),
+        lessons,
+      ),
+    })),
+  );
   // The sittings in which the earlier cohorts did their lessons, with their sign-ins.
   const cohortSignIns = await timeTracking.seedDemoSittings({
     organizationId: organization.id,

@@ -14,7 +14,7 @@ import { learningRoutesPlugin } from './learning.routes.ts';
 import { createLearningService } from './learning.service.ts';
 import { offlineRoutesPlugin } from './offline.routes.ts';
 import { createOfflinePackageService } from './offline-package.service.ts';
-import { seedDemoCourses } from './seed-demo-courses.ts';
+import { dateDemoCompletions, seedDemoCourses } from './seed-demo-courses.ts';
 
 export { exportCoursesPersonalData } from './courses.personal-data.ts';
 export type { CoursesService } from './courses.service.ts';
@@ -76,5 +76,7 @@ export function createCoursesModule(deps: {
     routes,
     seedDemo: (input: Omit<Parameters<typeof seedDemoCourses>[0], 'database'>) =>
       seedDemoCourses({ database, ...input }),
+    dateDemoCompletions: (learners: Parameters<typeof dateDemoCompletions>[0]['learners']) =>
+      dateDemoCompletions({ database, learners }),
   };
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DemoWorld } from '../../../test/demo-world.ts';
 import { signInLogs } from '../system/system.tables.ts';
-import { courseEnrollments, courses } from './courses.tables.ts';
+import { userTimeTracking } from '../time-tracking/time-tracking.tables.ts';
+import { courseEnrollments, courses, lessonCompletions } from './courses.tables.ts';
 import { seedDemoCourses } from './seed-demo-courses.ts';
 
 /** Checked on the shared seeded demo by test/demo-seed.test.ts. */
@@ -68,6 +69,29 @@ export function describeDemoCourses(world: DemoWorld) {
       // Totals agree with the sessions, as the integrity job checks.
       const report = await world.testApp.modules.timeTracking.integrity.runIntegrityCheck(new Date());
       expect(report).toMatchObject({ repairedTotals: 0 });
+    });
+
+    it('dates the current learners’ lessons in the sittings they were done in, before their quizzes', async () => {
+      const { db } = world.testApp.database;
+      for (const [local, lessons, doneDaysAgo] of [
+        ['lea.martin', 3, 9],
+        ['hugo.bernard', 8, 5],
+      ] as const) {
+        const studentId = world.account(local).userId;
+        const done = await db
+          .select({ at: lessonCompletions.completedAt })
+          .from(lessonCompletions)
+          .where(eq(lessonCompletions.studentId, studentId));
+        const sittings = await db
+          .select({ start: userTimeTracking.sessionStart, end: userTimeTracking.sessionEnd })
+          .from(userTimeTracking)
+          .where(eq(userTimeTracking.userId, studentId));
+        expect(done).toHaveLength(lessons);
+        for (const { at } of done) {
+          expect(at.getTime()).toBeLessThan(Date.now() - doneDaysAgo * 86_400_000);
+          expect(sittings.some(({ start, end }) => start <= at && end !== null && at <= end)).toBe(true);
+        }
+      }
     });
 
     it('does nothing when run again', async () => {

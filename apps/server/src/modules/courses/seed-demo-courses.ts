@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { recomputeProgress } from './course-queries.ts';
 import {
@@ -204,4 +204,29 @@ export async function seedDemoCourses(options: {
     }
     await recomputeProgress(tx, excel.courseId);
   });
+}
+
+/**
+ * Dates each demo learner's lesson completions, in their formation's order, at the given instants
+ * (the ends of the sittings they were done in): seedDemoCourses completes them as it runs, before the
+ * tracked time that dates them exists. Runs on the owner connection.
+ */
+export async function dateDemoCompletions(options: {
+  database: Database;
+  learners: { studentId: string; completedAt: Date[] }[];
+}) {
+  const { db } = options.database;
+  for (const { studentId, completedAt } of options.learners) {
+    const done = await db
+      .select({ id: lessonCompletions.id })
+      .from(lessonCompletions)
+      .innerJoin(courseLessons, eq(courseLessons.id, lessonCompletions.lessonId))
+      .innerJoin(courseModules, eq(courseModules.id, courseLessons.moduleId))
+      .where(eq(lessonCompletions.studentId, studentId))
+      .orderBy(asc(courseModules.position), asc(courseLessons.position));
+    for (const [index, { id }] of done.entries()) {
+      const at = completedAt[index];
+      if (at) await db.update(lessonCompletions).set({ completedAt: at }).where(eq(lessonCompletions.id, id));
+    }
+  }
 }

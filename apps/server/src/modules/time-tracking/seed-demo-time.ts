@@ -46,15 +46,17 @@ function randomFrom(seed: number) {
  * formation each follows, closed, with their totals, so a newcomer finds Mon Suivi, the dashboards
  * and the connection logs with real rows. `activity` is the share of weekdays a learner studied.
  * Learners with no formation get none: the demo keeps someone to show the empty states.
- * Returns the sign-in that opened each day's study, for the system module to record.
+ * Returns the sign-in that opened each day's study, for the system module to record, and when each
+ * learner's sittings ended, oldest first, for the lessons done in them.
  */
 export async function seedDemoTime(
   deps: { database: Database; learning: LearningService; organizations: OrganizationsService },
   input: { students: readonly { userId: string; activity: number }[]; now: Date },
-): Promise<DemoSignIn[]> {
+): Promise<{ signIns: DemoSignIn[]; sittingEnds: Map<string, Date[]> }> {
   const { database, learning, organizations } = deps;
   const today = startOfParisDay(input.now);
   const signIns: DemoSignIn[] = [];
+  const sittingEnds = new Map<string, Date[]>();
   for (const [index, student] of input.students.entries()) {
     const user = await organizations.loadUser(student.userId);
     if (!user?.organizationId) continue;
@@ -100,6 +102,10 @@ export async function seedDemoTime(
       }
     }
     if (sessions.length === 0) continue;
+    sittingEnds.set(
+      student.userId,
+      sessions.map((session) => session.sessionEnd!),
+    );
     const seconds = sessions.reduce((sum, session) => sum + (session.durationSeconds ?? 0), 0);
     await database.db.transaction(async (tx) => {
       await tx.insert(userTimeTracking).values(sessions);
@@ -111,7 +117,7 @@ export async function seedDemoTime(
       );
     });
   }
-  return signIns;
+  return { signIns, sittingEnds };
 }
 
 /**
