@@ -32,18 +32,27 @@ const DAY_MS = 86_400_000;
 type DemoLocal = (typeof DEMO_PEOPLE)[number]['local'];
 
 /**
- * When `lessons` lessons were completed over sittings ending at `ends` (oldest first): spread evenly,
- * the last at the end of the last sitting; lessons sharing a sitting end a few minutes apart, in
- * order. No sitting, no dates: the completions keep the seeding's.
+ * When lessons were completed over sittings ending at `ends` (oldest first), stage after stage: each
+ * stage's lessons in the sittings that ended after the stage before's deadline and by its own, spread
+ * evenly, the last at the end of the last of them; lessons sharing a sitting end a few minutes apart.
+ * A stage without such a sitting (not in the seeded weeks) has its lessons just before its deadline.
  */
-function completionTimes(ends: Date[], lessons: number): Date[] {
-  if (ends.length === 0) return [];
-  const sittingOf = (lesson: number) => Math.ceil(((lesson + 1) * ends.length) / lessons) - 1;
-  return Array.from({ length: lessons }, (_, lesson) => {
-    let after = 0;
-    while (lesson + after + 1 < lessons && sittingOf(lesson + after + 1) === sittingOf(lesson)) after++;
-    return new Date(ends[sittingOf(lesson)]!.getTime() - after * LESSON_GAP_MS);
-  });
+function completionTimes(ends: Date[], stages: readonly { lessons: number; by: Date }[]): Date[] {
+  const times: Date[] = [];
+  let after = Number.NEGATIVE_INFINITY;
+  for (const { lessons, by } of stages) {
+    const window = ends.filter((end) => end.getTime() > after && end <= by);
+    const sittingOf = (lesson: number) =>
+      window.length === 0 ? -1 : Math.ceil(((lesson + 1) * window.length) / lessons) - 1;
+    for (let lesson = 0; lesson < lessons; lesson++) {
+      let later = 0;
+      while (lesson + later + 1 < lessons && sittingOf(lesson + later + 1) === sittingOf(lesson)) later++;
+      const end = window[sittingOf(lesson)] ?? by;
+      times.push(new Date(end.getTime() - later * LESSON_GAP_MS));
+    }
+    after = by.getTime();
+  }
+  return times;
 }
 
 /** Between two lessons done in one sitting. */
@@ -137,22 +146,24 @@ export async function seedDemo(options: {
     ],
     now,
   });
-  // Their lessons, done in those sittings: Léa's first module before her module quiz (9 days ago),
-  // Hugo's eight before his final quiz (5 days ago), as the quizzes' seed below has it.
+  // Their lessons, done in those sittings and in the order the other seeds tell: Léa's first module
+  // before her quiz attempts (9 and 8 days ago); Hugo's first module before he signed it (20 days
+  // ago), the second before its quiz and signature (12), the third before his final quiz (5).
+  const stagesOf = {
+    'lea.martin': [{ lessons: 3, by: daysAgo(10) }],
+    'hugo.bernard': [
+      { lessons: 3, by: daysAgo(21) },
+      { lessons: 2, by: daysAgo(13) },
+      { lessons: 3, by: daysAgo(6) },
+    ],
+  } as const;
   await courses.dateDemoCompletions(
-    (
-      [
-        ['lea.martin', 3, 10],
-        ['hugo.bernard', 8, 6],
-      ] as const
-    ).map(([local, lessons, doneDaysAgo]) => ({
+    (['lea.martin', 'hugo.bernard'] as const).map((local) => ({
       studentId: userIdOf(local),
-      completedAt: completionTimes(
-        (sittingEnds.get(userIdOf(local)) ?? []).filter((end) => end <= daysAgo(doneDaysAgo)),
-        lessons,
-      ),
+      completedAt: completionTimes(sittingEnds.get(userIdOf(local)) ?? [], stagesOf[local]),
     })),
   );
+
   // The sittings in which the earlier cohorts did their lessons, with their sign-ins.
   const cohortSignIns = await timeTracking.seedDemoSittings({
     organizationId: organization.id,

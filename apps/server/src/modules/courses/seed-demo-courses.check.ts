@@ -47,7 +47,7 @@ export function describeDemoCourses(world: DemoWorld) {
         expect(response.statusCode).toBe(200);
         return response.json().totalSeconds as number;
       };
-      // Hugo studied most weekdays of the last three weeks, 20 to 90 minutes a sitting.
+      // Hugo studied most weekdays of the last four weeks, 20 to 90 minutes a sitting.
       expect(await totalOf('hugo.bernard')).toBeGreaterThan(5 * 3600);
       expect(await totalOf('lea.martin')).toBeGreaterThan(0);
       // Nathan did his four lessons in sittings of 15 to 55 minutes, the last one 12 days ago.

@@ -1,4 +1,5 @@
 import type { MySignatureList, SignaturePage, TrainerSignatureList } from '@cursus/contracts';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DemoWorld } from '../../../test/demo-world.ts';
 
@@ -14,6 +15,21 @@ export function describeDemoSignatures(world: DemoWorld) {
         'Léa Martin',
       ]);
       expect(list.items.some((item) => item.status === 'error')).toBe(false);
+    });
+
+    it('has each signed module or formation signed after its last lesson was completed', async () => {
+      const result = await world.testApp.database.db.execute(sql`
+        select s.signature_type, s.module_index, s.signed_at,
+          (select max(c.completed_at) from lesson_completions c join course_lessons l on l.id = c.lesson_id
+            where c.student_id = s.user_id and c.course_id = s.formation_id
+              and (s.module_id is null or l.module_id = s.module_id)) as last_lesson_at
+        from certified_signatures s where s.signature_status = 'signed'`);
+      const rows = (result as unknown as { rows: { signed_at: Date; last_lesson_at: Date | null }[] }).rows;
+      expect(rows).toHaveLength(3);
+      for (const row of rows) {
+        expect(row.last_lesson_at).not.toBeNull();
+        expect(new Date(row.last_lesson_at!).getTime()).toBeLessThan(new Date(row.signed_at).getTime());
+      }
     });
 
     it('shows the learner who finished the formation their signature and image', async () => {

@@ -7,8 +7,11 @@ import { startOfParisDay } from './paris-calendar.ts';
 import { addToTotals } from './time-totals.ts';
 import { userTimeTracking } from './time-tracking.tables.ts';
 
-/** How far back the demo's tracked time goes: enough for this week, last week and a trend. */
-export const DEMO_TIME_DAYS = 21;
+/**
+ * How far back the demo's tracked time goes: to the current cohort's enrolment, four weeks ago, so
+ * the lessons they did since then have their sittings (and this week, last week and a trend show).
+ */
+const DEMO_TIME_DAYS = 28;
 
 const PARIS_WEEKDAY = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', weekday: 'short' });
 
