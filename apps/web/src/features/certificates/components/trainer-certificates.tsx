@@ -277,7 +277,7 @@ export function TrainerCertificates() {
   return (
     <div className="flex flex-col gap-6">
       <GeneratePanel />
-      <FilterBar label={t('list.filters')} className="lg:grid-cols-[2fr_2fr_1fr_1fr]">
+      <FilterBar label={t('list.filters')} className="lg:grid-cols-[2fr_2fr_1.5fr_1.5fr]">
         <FilterField label={t('list.search')} htmlFor={ids.search}>
           <Input
             id={ids.search}

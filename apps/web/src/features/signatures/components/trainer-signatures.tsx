@@ -127,7 +127,7 @@ export function TrainerSignatures() {
 
   return (
     <div className="flex flex-col gap-6">
-      <FilterBar label={t('trainer.filters.label')} className="lg:grid-cols-[2fr_2fr_1fr_1fr]">
+      <FilterBar label={t('trainer.filters.label')} className="lg:grid-cols-[2fr_2fr_1.5fr_1.5fr]">
         <FilterField label={t('trainer.filters.search')} htmlFor={`${id}-search`} className="min-w-0">
           <Input
             id={`${id}-search`}
