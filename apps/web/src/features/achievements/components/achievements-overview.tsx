@@ -78,9 +78,6 @@ function ProgressRow({ entry, badges }: { entry: CriterionProgress; badges: Lear
           {hasAny ? t('progress.allEarned') : t('progress.none')}
         </span>
       )}
-      {entry.criterion === 'attendance' && (
-        <span className="text-xs text-muted-foreground">{t('progress.attendanceSoon')}</span>
-      )}
     </li>
   );
 }
