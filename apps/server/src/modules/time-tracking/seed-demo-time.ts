@@ -71,7 +71,9 @@ export async function seedDemoTime(
     const random = randomFrom(index + 1);
     const device = DEMO_DEVICES[index % DEMO_DEVICES.length]!;
     const sessions: (typeof userTimeTracking.$inferInsert)[] = [];
-    for (let daysAgo = DEMO_TIME_DAYS; daysAgo >= 1; daysAgo--) {
+    // From yesterday back: the recent weeks (this week's goal, the last activity) take the first
+    // draws, so they do not change with how far back the seed goes.
+    for (let daysAgo = 1; daysAgo <= DEMO_TIME_DAYS; daysAgo++) {
       // Noon, then back to the Paris midnight of that day (never off by a daylight-saving hour).
       const day = startOfParisDay(new Date(today.getTime() - daysAgo * 86_400_000 + 12 * 3_600_000));
       if (['Sat', 'Sun'].includes(PARIS_WEEKDAY.format(new Date(day.getTime() + 12 * 3_600_000)))) continue;
@@ -105,6 +107,7 @@ export async function seedDemoTime(
       }
     }
     if (sessions.length === 0) continue;
+    sessions.sort((a, b) => a.sessionStart.getTime() - b.sessionStart.getTime());
     sittingEnds.set(
       student.userId,
       sessions.map((session) => session.sessionEnd!),
