@@ -165,8 +165,12 @@ function HealthChecks({ health, format }: { health: SystemHealthData; format: Sy
             <tbody>
               {health.jobs.items.map((job) => (
                 <tr key={job.name} className="border-t border-border">
-                  <th scope="row" className="py-1 pr-3 font-mono text-xs font-normal">
-                    {job.name}
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    {/* The label for people, the name the server's log gives it for whoever reads the log. */}
+                    <span className="block">
+                      {t(`health.jobNames.${job.name}`, { defaultValue: job.name })}
+                    </span>
+                    <span className="block font-mono text-xs text-muted-foreground">{job.name}</span>
                   </th>
                   <td className="py-1 pr-3 whitespace-nowrap">
                     {job.lastRunAt ? format.dateTime(job.lastRunAt) : t('health.never')}

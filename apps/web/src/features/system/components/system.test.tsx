@@ -273,6 +273,9 @@ describe('system health (/admin/health)', () => {
     expect(within(mail).getByText(/personne ne les reçoit/)).toBeTruthy();
     const jobs = screen.getByRole('region', { name: 'Tâches planifiées' });
     expect(within(jobs).getAllByText('En panne')).toHaveLength(2);
+    // Each job by what it does, with the name the server's log gives it.
+    const job = within(jobs).getByRole('rowheader');
+    expect(job.textContent).toBe('Surveillance du systèmesystem-monitoring');
     const responses = screen.getByRole('region', { name: 'Temps de réponse' });
     expect(within(responses).getByText(/p95 ≤ 200 ms/)).toBeTruthy();
     const database = screen.getByRole('region', { name: 'Base de données' });
