@@ -110,6 +110,8 @@ const RateSchema = z.number().int().min(0).max(100).nullable();
 export const CourseAnalyticsSchema = z.object({
   courseId: z.uuid(),
   title: z.string(),
+  /** The formation's organisation: an admin's figures span several, whose formations may share a title. */
+  organizationName: z.string(),
   /** Enrolments made during the period: the cohort the rates are about. */
   enrolled: z.number().int().min(0),
   completed: z.number().int().min(0),
@@ -119,6 +121,20 @@ export const CourseAnalyticsSchema = z.object({
   quizPassed: z.number().int().min(0),
 });
 export type CourseAnalytics = z.infer<typeof CourseAnalyticsSchema>;
+
+type NamedCourse = { title: string; organizationName: string };
+
+/**
+ * A formation's name among `courses`, in the charts, the table and the CSV: its title, with its
+ * organisation's when a formation of another organisation in the list has the same title (an
+ * admin's figures span every organisation, and the catalogue's copies keep their titles).
+ */
+export function courseLabel(course: NamedCourse, courses: readonly NamedCourse[]): string {
+  const shared = courses.some(
+    (other) => other.title === course.title && other.organizationName !== course.organizationName,
+  );
+  return shared ? `${course.title} (${course.organizationName})` : course.title;
+}
 
 export const SatisfactionSchema = z.object({
   responses: z.number().int().min(0),

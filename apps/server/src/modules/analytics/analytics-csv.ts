@@ -1,4 +1,4 @@
-import type { Analytics, AnalyticsChart, Language } from '@cursus/contracts';
+import { type Analytics, type AnalyticsChart, courseLabel, type Language } from '@cursus/contracts';
 import { excelCsv } from '../../lib/excel-csv.ts';
 import { percent } from './analytics.service.ts';
 
@@ -82,7 +82,7 @@ export function analyticsCsv(analytics: Analytics, chart: AnalyticsChart, langua
         .map((course) => {
           const inProgress = course.enrolled - course.completed - course.droppedOut;
           return [
-            course.title,
+            courseLabel(course, analytics.courses),
             String(course.enrolled),
             String(course.completed),
             String(course.droppedOut),
@@ -120,7 +120,7 @@ export function analyticsCsv(analytics: Analytics, chart: AnalyticsChart, langua
       const rows = analytics.courses
         .filter((course) => course.quizAttempts > 0)
         .map((course) => [
-          course.title,
+          courseLabel(course, analytics.courses),
           String(course.quizAttempts),
           String(course.quizPassed),
           rate(percent(course.quizPassed, course.quizAttempts)),

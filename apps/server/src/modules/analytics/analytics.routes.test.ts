@@ -290,6 +290,7 @@ describe('analytics', () => {
       {
         courseId: published,
         title: 'Excel : les bases',
+        organizationName: 'Organisme A',
         enrolled: 2,
         completed: 1,
         droppedOut: 1,

@@ -1,4 +1,4 @@
-import { type CourseAnalytics, DROPOUT_INACTIVE_DAYS } from '@cursus/contracts';
+import { type CourseAnalytics, DEFAULT_ORGANIZATION_NAME, DROPOUT_INACTIVE_DAYS } from '@cursus/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { AnalyticsPeriodDays } from './analytics-period.ts';
@@ -85,10 +85,12 @@ export async function readAnalytics(
       group by q.course_id
     ),
     ids as (select course_id from cohort union select course_id from tracked union select course_id from quizzed)
-    select c.id, c.title, coalesce(cohort.enrolled, 0) as enrolled, coalesce(cohort.completed, 0) as completed,
+    select c.id, c.title, o.name as organization_name,
+      coalesce(cohort.enrolled, 0) as enrolled, coalesce(cohort.completed, 0) as completed,
       coalesce(cohort.dropped, 0) as dropped, coalesce(tracked.seconds, 0) as seconds,
       coalesce(quizzed.attempts, 0) as attempts, coalesce(quizzed.passed, 0) as passed
     from ids join courses c on c.id = ids.course_id
+      left join organizations o on o.id = c.organization_id
       left join cohort on cohort.course_id = ids.course_id
       left join tracked on tracked.course_id = ids.course_id
       left join quizzed on quizzed.course_id = ids.course_id
@@ -116,6 +118,7 @@ export async function readAnalytics(
   const courseFigures: CourseAnalytics[] = courses.map((row) => ({
     courseId: String(row.id),
     title: String(row.title),
+    organizationName: row.organization_name ? String(row.organization_name) : DEFAULT_ORGANIZATION_NAME,
     enrolled: int(row.enrolled),
     completed: int(row.completed),
     droppedOut: int(row.dropped),

@@ -1,4 +1,4 @@
-import type { Analytics, AnalyticsChart, AnalyticsQuery } from '@cursus/contracts';
+import { type Analytics, type AnalyticsChart, type AnalyticsQuery, courseLabel } from '@cursus/contracts';
 import { Download } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -112,7 +112,7 @@ function OutcomesChart({ analytics, query, format }: ChartsProps) {
   const data = analytics.courses
     .filter((course) => course.enrolled > 0)
     .map((course) => ({
-      label: course.title,
+      label: courseLabel(course, analytics.courses),
       completed: course.completed,
       droppedOut: course.droppedOut,
       inProgress: course.enrolled - course.completed - course.droppedOut,
@@ -211,7 +211,7 @@ function QuizzesChart({ analytics, query, format }: ChartsProps) {
   const data = analytics.courses
     .filter((course) => course.quizAttempts > 0)
     .map((course) => ({
-      label: course.title,
+      label: courseLabel(course, analytics.courses),
       passed: course.quizPassed,
       failed: course.quizAttempts - course.quizPassed,
     }));

@@ -4,6 +4,7 @@ import {
   type Analytics,
   type AnalyticsPeriod,
   type AnalyticsQuery,
+  courseLabel,
   DROPOUT_INACTIVE_DAYS,
 } from '@cursus/contracts';
 import { BarChart3 } from 'lucide-react';
@@ -85,7 +86,7 @@ function FilterBar({ filters, onChange }: { filters: Filters; onChange: (next: F
             <option value="">{t('filters.allCourses')}</option>
             {courses.data?.items.map((course) => (
               <option key={course.id} value={course.id}>
-                {course.title}
+                {courseLabel(course, courses.data.items)}
               </option>
             ))}
           </Select>
@@ -176,7 +177,7 @@ function CourseTable({ analytics, format }: { analytics: Analytics; format: Form
           {analytics.courses.map((course) => (
             <tr key={course.courseId}>
               <th scope="row" className="px-4 py-2 font-medium text-foreground">
-                {course.title}
+                {courseLabel(course, analytics.courses)}
               </th>
               <td className="px-4 py-2 text-right">{format.number(course.enrolled)}</td>
               <td className="px-4 py-2 text-right">{rate(course.completed, course.enrolled)}</td>

@@ -138,6 +138,7 @@ function analytics(): Analytics {
       {
         courseId: COURSE,
         title: 'Excel : les fondamentaux',
+        organizationName: 'Organisme Démo',
         enrolled: 4,
         completed: 1,
         droppedOut: 1,
