@@ -169,8 +169,10 @@ export function LearnerList({
     filters.organizationId !== '' ||
     filters.status !== '' ||
     filters.progress !== '';
+  // The platform's list has the organisation's column too: each e-mail goes under its name there,
+  // where a column of its own left every column too narrow at 1,280 px.
   const columns = isPlatform
-    ? (['name', 'organization', 'email', 'courses', 'weekTime', 'lastActivity', 'status'] as const)
+    ? (['name', 'organization', 'courses', 'weekTime', 'lastActivity', 'status'] as const)
     : (['name', 'email', 'courses', 'weekTime', 'lastActivity', 'status'] as const);
 
   const renderBody = () => (
@@ -216,11 +218,19 @@ export function LearnerList({
                 <Link to={getRecordHref(learner.id)} className="text-link underline-offset-4 hover:underline">
                   {learner.fullName}
                 </Link>
+                {isPlatform && (
+                  <span className="block text-xs font-normal text-muted-foreground">
+                    <EmailAddress address={learner.email} />
+                  </span>
+                )}
               </th>
-              {isPlatform && <td className="px-3 py-3">{organizationOf(learner)?.name}</td>}
-              <td className="px-3 py-3 text-muted-foreground">
-                <EmailAddress address={learner.email} />
-              </td>
+              {isPlatform ? (
+                <td className="px-3 py-3">{organizationOf(learner)?.name}</td>
+              ) : (
+                <td className="px-3 py-3 text-muted-foreground">
+                  <EmailAddress address={learner.email} />
+                </td>
+              )}
               <td className="px-3 py-3">
                 <CourseProgress courses={learner.courses} />
               </td>
