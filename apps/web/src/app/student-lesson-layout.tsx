@@ -6,6 +6,7 @@ import { LessonLayout } from '@/components/layouts/lesson-layout';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { OrganizationPalette } from '@/features/organization-settings/components/organization-brand';
 import { getQuestionContext } from '@/features/questions/lib/question-context';
 import { LazyAskQuestionDialog } from './lazy-ask-question-dialog';
 import { LazyAssistant } from './lazy-assistant';
@@ -33,6 +34,8 @@ export default function StudentLessonLayout() {
       }
     >
       <Outlet />
+      {/* The organisation's colours, as on its other screens (the frame's sidebar applies them there). */}
+      {user?.organizationId && <OrganizationPalette />}
       {user?.role === 'student' && (
         <LazyLessonTimeTracker
           userId={user.id}

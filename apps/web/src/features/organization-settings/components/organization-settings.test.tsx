@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { mockApi, type RecordedCall, renderWithProviders } from '@/testing/test-utils';
 import { BRAND_STYLE_ID } from '../lib/brand-theme';
 import { LegalInfoSettings } from './legal-info-form';
-import { OrganizationBrand } from './organization-brand';
+import { OrganizationBrand, OrganizationPalette } from './organization-brand';
 import { OrganizationIdentitySettings } from './organization-identity-settings';
 import { PlatformConfiguration } from './platform-configuration';
 
@@ -112,6 +112,22 @@ describe('organisation brand in the frame', () => {
     const style = document.getElementById(BRAND_STYLE_ID);
     expect(style?.textContent).toContain(`--primary: ${palette.light.primary};`);
     expect(style?.textContent).toContain(`.dark { --primary: ${palette.dark.primary};`);
+    view.unmount();
+    expect(document.getElementById(BRAND_STYLE_ID)).toBeNull();
+  });
+
+  it('gives the lesson reader, which has no sidebar, the same colours and nothing else', async () => {
+    const palette = brandPalette('#0f766e');
+    mockApi({
+      'GET /api/organizations/mine/branding': { body: { ...BRANDING, brandColor: '#0f766e', palette } },
+    });
+    const view = renderWithProviders(<OrganizationPalette />);
+    await waitFor(() =>
+      expect(document.getElementById(BRAND_STYLE_ID)?.textContent).toContain(
+        `--primary: ${palette.light.primary};`,
+      ),
+    );
+    expect(view.container.textContent).toBe('');
     view.unmount();
     expect(document.getElementById(BRAND_STYLE_ID)).toBeNull();
   });
