@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/layouts/app-layout';
 import { AnalyticsView } from '@/features/analytics/components/analytics-view';
 import { IndicatorSettings } from '@/features/analytics/components/indicator-settings';
@@ -11,13 +12,16 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 export default function AnalyticsRoute() {
   const { t } = useTranslation('analytics');
   const { user } = useAuth();
+  // The admin space's figures are the platform's: what an admin's own organisation publishes is
+  // set in that organisation's space, where the figures above are its own.
+  const isPlatform = useLocation().pathname.startsWith('/admin/');
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
       <div className="flex flex-col gap-6">
         <AnalyticsView />
         {/* What an organisation publishes is its own: an admin outside any has nothing to publish. */}
-        {user?.organizationId && <IndicatorSettings />}
+        {user?.organizationId && !isPlatform && <IndicatorSettings />}
       </div>
     </>
   );
