@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { getActiveSection } from '@/components/layouts/active-section';
 import { AppLayout, type AppLayoutNavGroup } from '@/components/layouts/app-layout';
 import { getNavigation, type NavigationOptions } from '@/components/layouts/navigation';
-import { type LayoutSpace, paths } from '@/config/paths';
+import { isAdminSpacePath, type LayoutSpace, paths } from '@/config/paths';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { StudentHelpDialog } from '@/features/help/components/student-help-dialog';
 import { SupportDialog } from '@/features/help/components/support-dialog';
@@ -79,7 +79,7 @@ export function SignedInLayout({ space }: SignedInLayoutProps) {
 
   const role = user.role;
   const resolvedSpace: LayoutSpace = space ?? (role === 'student' ? 'student' : 'staff');
-  const isAdminContext = location.pathname === '/admin' || location.pathname.startsWith('/admin/');
+  const isAdminContext = isAdminSpacePath(location.pathname);
   const contextLabel =
     resolvedSpace === 'student'
       ? t('sidebar.contextStudent')

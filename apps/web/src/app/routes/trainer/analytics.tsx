@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/layouts/app-layout';
+import { isAdminSpacePath } from '@/config/paths';
 import { AnalyticsView } from '@/features/analytics/components/analytics-view';
 import { IndicatorSettings } from '@/features/analytics/components/indicator-settings';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -14,7 +15,7 @@ export default function AnalyticsRoute() {
   const { user } = useAuth();
   // The admin space's figures are the platform's: what an admin's own organisation publishes is
   // set in that organisation's space, where the figures above are its own.
-  const isPlatform = useLocation().pathname.startsWith('/admin/');
+  const isPlatform = isAdminSpacePath(useLocation().pathname);
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
