@@ -54,6 +54,8 @@ export const TrainerSummarySchema = z.object({
   fullName: z.string(),
   email: z.string(),
   organizationRole: OrganizationRoleSchema,
+  /** A platform administrator placed in the organisation: staff there too (SPEC 6), shown as such. */
+  platformAdmin: z.boolean(),
   /** Invited and not yet arrived: no password chosen through the invitation's link. */
   invitationPending: z.boolean(),
   /** Formations they created or are assigned to, by title. */
@@ -111,6 +113,7 @@ export const TrainerDetailSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   organizationRole: OrganizationRoleSchema,
+  platformAdmin: z.boolean(),
   invitationPending: z.boolean(),
   bio: z.string(),
   specialities: z.array(z.string()),

@@ -1,9 +1,9 @@
-import type { AdminTrainerDetail, AdminTrainerList } from '@cursus/contracts';
+import type { AdminTrainerDetail, AdminTrainerList, TrainerDetail, TrainerList } from '@cursus/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoursesWorld, createCoursesWorld, expectStatus } from '../../../test/courses-world.ts';
 import { courses } from '../courses/courses.tables.ts';
-import { userRoles } from '../organizations/organizations.tables.ts';
+import { profiles, userRoles } from '../organizations/organizations.tables.ts';
 
 let world: CoursesWorld;
 
@@ -114,6 +114,49 @@ describe("the admin's trainers (/admin/trainers)", () => {
       expect((await world.call('admin', 'GET', `/api/admin/trainers/${id}`)).json().error.code).toBe(
         'TRAINER_NOT_FOUND',
       );
+  });
+
+  it('says which of a team is a platform administrator placed in the organisation', async () => {
+    // SPEC 6 counts an admin placed in an organisation among its staff: the team lists them with a
+    // role there, and says they administer the platform (the demo's Claire, placed in its organisation).
+    const { db } = world.testApp.database;
+    const a = world.users.trainerA.organizationId!;
+    const admin = world.users.admin.id;
+    // The world's admin is one by ADMIN_EMAILS; the demo's Claire by her role row, as here.
+    const [before] = await db.select().from(userRoles).where(eq(userRoles.userId, admin));
+    const placeAdmin = async (organizationId: string | null, role: string | undefined) => {
+      await db.update(profiles).set({ organizationId }).where(eq(profiles.id, admin));
+      await db.delete(userRoles).where(eq(userRoles.userId, admin));
+      if (role) await db.insert(userRoles).values({ userId: admin, role });
+    };
+    await placeAdmin(a, 'admin');
+    try {
+      const flags = (items: { id: string; platformAdmin: boolean }[]) =>
+        Object.fromEntries(items.map((row) => [row.id, row.platformAdmin]));
+      const expected = { [admin]: true, [world.users.trainerA.id]: false };
+      const platform = expectStatus<AdminTrainerList>(
+        await world.call('admin', 'GET', `/api/admin/trainers?organizationId=${a}`),
+        200,
+      );
+      expect(flags(platform.items)).toEqual(expected);
+      const team = expectStatus<TrainerList>(
+        await world.call('trainerA', 'GET', '/api/trainer/trainers'),
+        200,
+      );
+      expect(flags(team.items)).toEqual(expected);
+      const record = expectStatus<TrainerDetail>(
+        await world.call('trainerA', 'GET', `/api/trainer/trainers/${admin}`),
+        200,
+      );
+      expect(record.platformAdmin).toBe(true);
+      const colleague = expectStatus<AdminTrainerDetail>(
+        await world.call('admin', 'GET', `/api/admin/trainers/${world.users.trainerA.id}`),
+        200,
+      );
+      expect(colleague.platformAdmin).toBe(false);
+    } finally {
+      await placeAdmin(null, before?.role);
+    }
   });
 
   it('refuses trainers and learners', async () => {

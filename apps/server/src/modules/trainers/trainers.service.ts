@@ -50,10 +50,13 @@ function rowsOf<T>(result: unknown): T[] {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
-/** A staff member, by the tables as SPEC 6 resolves roles (user_roles first, then the profile). */
-const staffLookup = (profileAlias: string) =>
-  `coalesce((select r.role from user_roles r where r.user_id = ${profileAlias}.id), ${profileAlias}.role)
-    in ('trainer', 'admin')`;
+/** A profile's role as SPEC 6 resolves it: its user_roles row first, then the profile's own. */
+const roleLookup = (profileAlias: string) =>
+  `coalesce((select r.role from user_roles r where r.user_id = ${profileAlias}.id), ${profileAlias}.role)`;
+/** A staff member, by the tables as SPEC 6 resolves roles. */
+const staffLookup = (profileAlias: string) => `${roleLookup(profileAlias)} in ('trainer', 'admin')`;
+/** A platform administrator: staff of the organisation they are placed in, and more. */
+const isPlatformAdmin = (profileAlias: string) => sql.raw(`${roleLookup(profileAlias)} = 'admin'`);
 const isStaff = (profileAlias: string) => sql.raw(staffLookup(profileAlias));
 
 /**
@@ -91,6 +94,7 @@ interface MemberRow {
   full_name: string;
   email: string;
   organization_role: OrganizationRole;
+  platform_admin: boolean;
   organization_id: string;
   organization_name: string;
   courses: { id: string; title: string }[];
@@ -110,6 +114,7 @@ interface TeamMember {
   email: string;
   language: string;
   organization_role: OrganizationRole;
+  platform_admin: boolean;
   bio: string;
   specialities: string[];
 }
@@ -184,7 +189,7 @@ export function createTrainersService(deps: {
     const [member] = rowsOf<TeamMember>(
       await tx.execute(sql`
         select p.id, p.full_name, p.first_name, p.last_name, p.email, p.language,
-          t.organization_role, t.bio, t.specialities
+          t.organization_role, ${isPlatformAdmin('p')} as platform_admin, t.bio, t.specialities
         from trainer_profiles t join profiles p on p.id = t.user_id and p.organization_id = t.organization_id
         where t.organization_id = ${organizationId} and t.user_id = ${trainerId} and ${isStaff('p')}`),
     );
@@ -277,6 +282,7 @@ export function createTrainersService(deps: {
         lastName: member.last_name,
         email: member.email,
         organizationRole: member.organization_role,
+        platformAdmin: member.platform_admin,
         invitationPending,
         bio: member.bio,
         specialities: member.specialities,
@@ -404,6 +410,7 @@ export function createTrainersService(deps: {
     return rowsOf<MemberRow>(
       await tx.execute(sql`
         select p.id, p.full_name, p.email, coalesce(t.organization_role, 'trainer') as organization_role,
+          ${isPlatformAdmin('p')} as platform_admin,
           p.organization_id, (select o.name from organizations o where o.id = p.organization_id) as organization_name,
           coalesce((select json_agg(json_build_object('id', c.id, 'title', c.title) order by c.title, c.id)
             from courses c where c.organization_id = p.organization_id and c.archived_at is null
@@ -432,6 +439,7 @@ export function createTrainersService(deps: {
       fullName: row.full_name,
       email: row.email,
       organizationRole: row.organization_role,
+      platformAdmin: row.platform_admin,
       invitationPending: !verified.has(row.id),
       courses: row.courses,
       upcomingSessionCount: row.upcoming_count,

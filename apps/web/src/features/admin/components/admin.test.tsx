@@ -198,6 +198,7 @@ describe("an organisation's people", () => {
           fullName: 'Marc Girard',
           email: 'marc@lyon.example',
           organizationRole: 'manager',
+          platformAdmin: false,
           invitationPending: true,
           courses: [
             { id: SOURCE, title: 'Gestes et postures' },

@@ -3,9 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { dateTimeFormat } from '@/lib/intl';
 
-export function RoleBadge({ role }: { role: OrganizationRole }) {
+/** Their role in the organisation, and, for a platform administrator placed in it, that they are one. */
+export function RoleBadges({ role, platformAdmin }: { role: OrganizationRole; platformAdmin: boolean }) {
   const { t } = useTranslation('trainers');
-  return <Badge variant={role === 'manager' ? 'info' : 'neutral'}>{t(`role.${role}`)}</Badge>;
+  return (
+    <>
+      <Badge variant={role === 'manager' ? 'info' : 'neutral'}>{t(`role.${role}`)}</Badge>
+      {platformAdmin && <Badge variant="info">{t('role.platformAdmin')}</Badge>}
+    </>
+  );
 }
 
 export function InvitationBadge() {

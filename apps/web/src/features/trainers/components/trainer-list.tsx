@@ -16,7 +16,7 @@ import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { paths } from '@/config/paths';
 import { useAdminTrainers, useTrainers } from '../api/trainers';
 import { InviteTrainerDialog } from './invite-trainer-dialog';
-import { InvitationBadge, RoleBadge, useFormatDate } from './trainer-labels';
+import { InvitationBadge, RoleBadges, useFormatDate } from './trainer-labels';
 
 /** Formations named on a line before the rest is counted. */
 const COURSES_SHOWN = 3;
@@ -51,7 +51,7 @@ function TrainerRow({
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          <RoleBadge role={trainer.organizationRole} />
+          <RoleBadges role={trainer.organizationRole} platformAdmin={trainer.platformAdmin} />
           {trainer.invitationPending && <InvitationBadge />}
         </div>
       </div>

@@ -32,7 +32,7 @@ import {
   useUpdateTrainerRole,
 } from '../api/trainers';
 import { TrainerDocuments } from './trainer-documents';
-import { InvitationBadge, RoleBadge, useFormatDate } from './trainer-labels';
+import { InvitationBadge, RoleBadges, useFormatDate } from './trainer-labels';
 
 function RoleControl({ trainer }: { trainer: TrainerDetail }) {
   const { t } = useTranslation('trainers');
@@ -315,7 +315,7 @@ export function TrainerRecord({ trainerId, platform = false }: { trainerId: stri
             )}
           </div>
           <div className="flex flex-wrap gap-2">
-            <RoleBadge role={record.organizationRole} />
+            <RoleBadges role={record.organizationRole} platformAdmin={record.platformAdmin} />
             {record.invitationPending && <InvitationBadge />}
           </div>
         </div>

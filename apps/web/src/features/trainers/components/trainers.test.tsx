@@ -19,6 +19,7 @@ function list(canManage: boolean): TrainerListAnswer {
         fullName: 'Julien Moreau',
         email: 'julien.moreau@demo.example',
         organizationRole: 'manager',
+        platformAdmin: false,
         invitationPending: false,
         courses: [{ id: '5d1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e12', title: 'Excel : les bases' }],
         upcomingSessionCount: 2,
@@ -31,6 +32,7 @@ function list(canManage: boolean): TrainerListAnswer {
         fullName: 'Sophie Lambert',
         email: 'sophie.lambert@demo.example',
         organizationRole: 'trainer',
+        platformAdmin: false,
         invitationPending: true,
         courses: [],
         upcomingSessionCount: 0,
@@ -58,6 +60,7 @@ function record(overrides: Partial<TrainerDetail> = {}): TrainerDetail {
     lastName: 'Moreau',
     email: 'julien.moreau@demo.example',
     organizationRole: 'manager',
+    platformAdmin: false,
     invitationPending: false,
     bio: 'Formateur consultant.',
     specialities: ['Bureautique'],
@@ -187,12 +190,16 @@ describe("the platform admin's trainers", () => {
     mockApi({
       'GET /api/admin/trainers': () => ({
         body: {
-          items: team.items.map((item) => ({
+          items: [
+            ...team.items,
+            // A platform administrator placed in the organisation: staff there (SPEC 6).
+            { ...team.items[1]!, id: 'user-claire', fullName: 'Claire Dubois', platformAdmin: true },
+          ].map((item) => ({
             ...item,
             organization: ORGANIZATIONS[0],
             lastSignInAt: null,
           })),
-          total: team.total,
+          total: team.total + 1,
           page: 1,
           pageSize: 10,
         },
@@ -205,6 +212,10 @@ describe("the platform admin's trainers", () => {
     expect(link.getAttribute('href')).toBe(`/admin/trainer/${JULIEN}`);
     expect(screen.getAllByText('Formations Lumière').length).toBeGreaterThan(0);
     expect(screen.getByLabelText('Organisme')).toBeTruthy();
+    // Claire is said to be the platform's administrator as well as a trainer; the others are not.
+    const claire = screen.getByRole('link', { name: 'Claire Dubois' }).closest('li');
+    expect(within(claire!).getByText('Administrateur de la plateforme')).toBeTruthy();
+    expect(screen.getAllByText('Administrateur de la plateforme')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /Inviter/ })).toBeNull();
   });
 
