@@ -1,12 +1,7 @@
 import type { PlatformOverview } from '@cursus/contracts';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_AXIS_COLOR, CHART_TICK, CHART_TOOLTIP } from '@/components/ui/chart-theme';
 import type { AdminFormat } from './format';
-
-const AXIS = { stroke: 'var(--muted-foreground)', fontSize: 12 } as const;
-const TOOLTIP = {
-  contentStyle: { background: 'var(--card)', border: '1px solid var(--border)', borderRadius: 8 },
-  labelStyle: { color: 'var(--foreground)' },
-} as const;
 
 /**
  * Sign-ups per week as bars. The SVG says nothing to a screen reader: the card's summary and its
@@ -27,9 +22,9 @@ export function SignupsChart({
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 192 }}>
         <BarChart data={data} accessibilityLayer={false}>
           <CartesianGrid stroke="var(--border)" vertical={false} />
-          <XAxis dataKey="label" tick={AXIS} stroke={AXIS.stroke} />
-          <YAxis allowDecimals={false} tick={AXIS} stroke={AXIS.stroke} width={32} />
-          <Tooltip {...TOOLTIP} formatter={(value) => [format.number(Number(value)), seriesLabel]} />
+          <XAxis dataKey="label" tick={CHART_TICK} stroke={CHART_AXIS_COLOR} />
+          <YAxis allowDecimals={false} tick={CHART_TICK} stroke={CHART_AXIS_COLOR} width={32} />
+          <Tooltip {...CHART_TOOLTIP} formatter={(value) => [format.number(Number(value)), seriesLabel]} />
           <Bar dataKey="count" fill="var(--primary)" radius={[4, 4, 0, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>

@@ -2,10 +2,23 @@ import { type Analytics, type AnalyticsChart, type AnalyticsQuery, courseLabel }
 import { Download } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  ResponsiveContainer,
+  Text,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type YAxisTickContentProps,
+} from 'recharts';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CHART_TICK, CHART_TOOLTIP } from '@/components/ui/chart-theme';
 import { ProgressBar } from '@/components/ui/progress-bar';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { getExportHref } from '../api/analytics';
 import type { Formatters } from './format';
 
@@ -14,11 +27,32 @@ const PRIMARY = 'var(--primary)';
 const SUCCESS = 'var(--success-foreground)';
 const DANGER = 'var(--danger)';
 const MUTED = 'var(--muted-foreground)';
-const AXIS = { stroke: 'var(--muted-foreground)', fontSize: 12 } as const;
-const TOOLTIP = {
-  contentStyle: { background: 'var(--card)', border: '1px solid var(--border)', borderRadius: 8 },
-  labelStyle: { color: 'var(--foreground)' },
-} as const;
+
+/**
+ * A formation’s title on a category axis, on three lines at most and cut with an ellipsis: the
+ * tooltip and the table below have it whole. A title shared by two organisations' formations
+ * carries their names (courseLabel) and took five lines. Recharts keeps only SVG attributes of a
+ * tick given as props, so `maxLines` needs the tick drawn here.
+ */
+function CategoryTick({
+  payload,
+  tickFormatter: _format,
+  visibleTicksCount: _count,
+  // The axis line's colour: on text, a stroke outlines each glyph (chart-theme.ts).
+  stroke: _stroke,
+  ...text
+}: YAxisTickContentProps) {
+  return (
+    <Text {...text} {...CHART_TICK} maxLines={3}>
+      {String(payload.value)}
+    </Text>
+  );
+}
+
+/** The category axis's width: room for a title on three lines, less of it on a phone, where the bars need it. */
+function useCategoryAxisWidth() {
+  return useMediaQuery('(min-width: 640px)') ? 180 : 110;
+}
 
 interface ChartCardProps {
   chart: AnalyticsChart;
@@ -92,10 +126,10 @@ function EnrolmentsChart({ analytics, query, format }: ChartsProps) {
       <ChartFrame>
         <BarChart accessibilityLayer={false} data={data}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-          <XAxis dataKey="label" tick={AXIS} minTickGap={12} />
-          <YAxis allowDecimals={false} tick={AXIS} width={32} />
+          <XAxis dataKey="label" tick={CHART_TICK} minTickGap={12} />
+          <YAxis allowDecimals={false} tick={CHART_TICK} width={32} />
           <Tooltip
-            {...TOOLTIP}
+            {...CHART_TOOLTIP}
             formatter={(value) => [format.number(Number(value)), t('charts.enrolments.series')]}
           />
           <Bar dataKey="value" name={t('charts.enrolments.series')} fill={PRIMARY} radius={[4, 4, 0, 0]} />
@@ -106,6 +140,7 @@ function EnrolmentsChart({ analytics, query, format }: ChartsProps) {
 }
 
 function OutcomesChart({ analytics, query, format }: ChartsProps) {
+  const axisWidth = useCategoryAxisWidth();
   const { t } = useTranslation('analytics');
   const { outcomes } = analytics;
   const rate = (value: number | null) => (value === null ? '—' : format.percent(value));
@@ -144,9 +179,9 @@ function OutcomesChart({ analytics, query, format }: ChartsProps) {
         <ChartFrame>
           <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
-            <XAxis type="number" allowDecimals={false} tick={AXIS} />
-            <YAxis type="category" dataKey="label" tick={AXIS} width={120} />
-            <Tooltip {...TOOLTIP} />
+            <XAxis type="number" allowDecimals={false} tick={CHART_TICK} />
+            <YAxis type="category" dataKey="label" tick={CategoryTick} width={axisWidth} />
+            <Tooltip {...CHART_TOOLTIP} />
             <Legend />
             <Bar dataKey="completed" name={t('charts.outcomes.completed')} stackId="outcome" fill={SUCCESS} />
             <Bar
@@ -189,10 +224,10 @@ function TimeChart({ analytics, query, format }: ChartsProps) {
       <ChartFrame>
         <BarChart accessibilityLayer={false} data={data}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-          <XAxis dataKey="label" tick={AXIS} minTickGap={12} />
-          <YAxis tick={AXIS} width={40} unit=" h" />
+          <XAxis dataKey="label" tick={CHART_TICK} minTickGap={12} />
+          <YAxis tick={CHART_TICK} width={40} unit=" h" />
           <Tooltip
-            {...TOOLTIP}
+            {...CHART_TOOLTIP}
             formatter={(_value, _name, item) => [
               format.duration(Number((item.payload as { seconds: number }).seconds)),
               t('charts.time.series'),
@@ -206,6 +241,7 @@ function TimeChart({ analytics, query, format }: ChartsProps) {
 }
 
 function QuizzesChart({ analytics, query, format }: ChartsProps) {
+  const axisWidth = useCategoryAxisWidth();
   const { t } = useTranslation('analytics');
   const { quizzes } = analytics;
   const data = analytics.courses
@@ -234,9 +270,9 @@ function QuizzesChart({ analytics, query, format }: ChartsProps) {
         <ChartFrame>
           <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" horizontal={false} />
-            <XAxis type="number" allowDecimals={false} tick={AXIS} />
-            <YAxis type="category" dataKey="label" tick={AXIS} width={120} />
-            <Tooltip {...TOOLTIP} />
+            <XAxis type="number" allowDecimals={false} tick={CHART_TICK} />
+            <YAxis type="category" dataKey="label" tick={CategoryTick} width={axisWidth} />
+            <Tooltip {...CHART_TOOLTIP} />
             <Legend />
             <Bar dataKey="passed" name={t('charts.quizzes.passed')} stackId="quiz" fill={SUCCESS} />
             <Bar dataKey="failed" name={t('charts.quizzes.failed')} stackId="quiz" fill={MUTED} />

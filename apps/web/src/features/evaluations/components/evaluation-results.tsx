@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { buttonClassName } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CHART_TICK, CHART_TOOLTIP } from '@/components/ui/chart-theme';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterBar, FilterField } from '@/components/ui/filter-bar';
 import { Input } from '@/components/ui/input';
@@ -17,11 +18,6 @@ import { getResultsExportHref, useEvaluationCourseOptions, useEvaluationResults 
 
 // The theme's colours, so the charts follow the light and dark themes.
 const PRIMARY = 'var(--primary)';
-const AXIS = { stroke: 'var(--muted-foreground)', fontSize: 12 } as const;
-const TOOLTIP = {
-  contentStyle: { background: 'var(--card)', border: '1px solid var(--border)', borderRadius: 8 },
-  labelStyle: { color: 'var(--foreground)' },
-} as const;
 
 function useFormatNumber() {
   const { i18n } = useTranslation();
@@ -94,9 +90,9 @@ function QuestionCard({ question, index }: { question: QuestionResult; index: nu
               margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
             >
               <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-              <XAxis dataKey="label" tick={AXIS} />
-              <YAxis allowDecimals={false} tick={AXIS} />
-              <Tooltip {...TOOLTIP} />
+              <XAxis dataKey="label" tick={CHART_TICK} />
+              <YAxis allowDecimals={false} tick={CHART_TICK} />
+              <Tooltip {...CHART_TOOLTIP} />
               <Bar dataKey="count" name={t('results.responses')} fill={PRIMARY} radius={[4, 4, 0, 0]} />
             </BarChart>
           </ChartFrame>

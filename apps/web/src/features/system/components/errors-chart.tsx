@@ -1,13 +1,8 @@
 import type { SystemLogSummary } from '@cursus/contracts';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_TICK, CHART_TOOLTIP } from '@/components/ui/chart-theme';
 import type { SystemFormat } from './format';
-
-const AXIS = { stroke: 'var(--muted-foreground)', fontSize: 12 } as const;
-const TOOLTIP = {
-  contentStyle: { background: 'var(--card)', border: '1px solid var(--border)', borderRadius: 8 },
-  labelStyle: { color: 'var(--foreground)' },
-} as const;
 
 /**
  * Errors per hour over the period (recharts, loaded on its own: most of the page's weight). The SVG
@@ -25,9 +20,9 @@ export function ErrorsChart({ hours, format }: { hours: SystemLogSummary['hours'
       <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 480, height: 224 }}>
         <BarChart accessibilityLayer={false} data={data}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={false} />
-          <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
-          <YAxis allowDecimals={false} tick={AXIS} width={32} />
-          <Tooltip {...TOOLTIP} />
+          <XAxis dataKey="label" tick={CHART_TICK} minTickGap={24} />
+          <YAxis allowDecimals={false} tick={CHART_TICK} width={32} />
+          <Tooltip {...CHART_TOOLTIP} />
           <Legend />
           <Bar dataKey="errors" name={t('monitoring.chart.errors')} fill="var(--warning-foreground)" />
           <Bar dataKey="critical" name={t('monitoring.chart.critical')} fill="var(--danger)" />
