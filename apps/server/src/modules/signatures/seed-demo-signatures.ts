@@ -48,7 +48,9 @@ export function drawDemoSignature(variant: number): Buffer {
 /**
  * The demo's certified signatures on its published formation: the learner who finished it signed
  * the formation and its first two modules; the other has a pending request for the module she
- * finished. Run once, as the owner.
+ * finished. Each is dated a few minutes after the lesson that completed its module or formation
+ * (seeded before, in the learner's sittings), as the learner signs when the page asks; `daysAgo`
+ * stands in only where no lesson was seeded. Run once, as the owner.
  */
 export async function seedDemoSignatures(
   deps: { database: Database },
@@ -61,18 +63,44 @@ export async function seedDemoSignatures(
     .from(certifiedSignatures)
     .where(eq(certifiedSignatures.organizationId, organizationId));
   if ((existing?.total ?? 0) > 0) return;
+  // Each learner's last completion per module, in the modules' order, and over the formation.
+  const lastLesson = (studentId: string) => sql`(select json_build_object(
+      'modules', coalesce((select json_agg((select max(lc.completed_at) from lesson_completions lc
+          join course_lessons l on l.id = lc.lesson_id
+          where lc.student_id = ${studentId} and lc.course_id = c.id and l.module_id = m.id) order by m.position)
+        from course_modules m where m.course_id = c.id), '[]'),
+      'formation', (select max(lc.completed_at) from lesson_completions lc
+        where lc.student_id = ${studentId} and lc.course_id = c.id)))`;
   const result = await db.execute(sql`
       select c.id, array(select m.id::text from course_modules m where m.course_id = c.id order by m.position) as module_ids,
         (select coalesce(sum(t.duration_seconds), 0)::int from user_time_tracking t
-          where t.user_id = ${input.signedStudentId} and t.course_id = c.id) as tracked_seconds
+          where t.user_id = ${input.signedStudentId} and t.course_id = c.id) as tracked_seconds,
+        ${lastLesson(input.signedStudentId)} as signed_lessons,
+        ${lastLesson(input.pendingStudentId)} as pending_lessons
       from courses c where c.organization_id = ${organizationId} and c.status = 'published'
       order by c.created_at limit 1`);
+  type LastLessons = { modules: (string | null)[]; formation: string | null };
   const [course] = (
-    result as unknown as { rows: { id: string; module_ids: string[]; tracked_seconds: number }[] }
+    result as unknown as {
+      rows: {
+        id: string;
+        module_ids: string[];
+        tracked_seconds: number;
+        signed_lessons: LastLessons;
+        pending_lessons: LastLessons;
+      }[];
+    }
   ).rows;
   if (!course || course.module_ids.length < 2) return;
   const day = 86_400_000;
+  const minute = 60_000;
+  /** `minutes` after the lesson that completed it, or `daysAgo` days before now without one. */
+  const after = (lesson: string | null | undefined, minutes: number, daysAgo: number) =>
+    lesson
+      ? new Date(new Date(lesson).getTime() + minutes * minute)
+      : new Date(now.getTime() - daysAgo * day);
   const signed = (variant: number, moduleIndex: number | null, daysAgo: number) => {
+    const lessons = course.signed_lessons;
     const png = drawDemoSignature(variant);
     const content = {
       organizationId,
@@ -86,7 +114,7 @@ export async function seedDemoSignatures(
       signatureHash: createHash('sha256').update(png).digest('hex'),
       ipAddress: '192.0.2.24',
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1',
-      signedAt: new Date(now.getTime() - daysAgo * day),
+      signedAt: after(moduleIndex === null ? lessons.formation : lessons.modules[moduleIndex], 3, daysAgo),
     };
     return {
       ...content,
@@ -108,7 +136,8 @@ export async function seedDemoSignatures(
       moduleId: course.module_ids[0]!,
       moduleIndex: 0,
       signatureStatus: 'pending',
-      createdAt: new Date(now.getTime() - 2 * day),
+      // Asked for as she completed the module.
+      createdAt: after(course.pending_lessons.modules[0], 0, 2),
     },
   ]);
 }
