@@ -1,11 +1,16 @@
-import { EVALUATION_TEMPLATES, type EvaluationForm, type QuestionResult } from '@cursus/contracts';
+import {
+  EVALUATION_TEMPLATES,
+  type EvaluationForm,
+  type QuestionnaireSummary,
+  type QuestionResult,
+} from '@cursus/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithProviders } from '@/testing/test-utils';
 import { questionBars } from './evaluation-results';
 import { PublicEvaluation } from './public-evaluation';
 import { moveQuestion, newQuestion, toSaveInput } from './questionnaire-builder';
-import { parseRecipients, startingValues } from './trainer-evaluations';
+import { parseRecipients, startingValues, TrainerEvaluations } from './trainer-evaluations';
 
 const TOKEN = 'a'.repeat(43);
 
@@ -73,6 +78,30 @@ describe('evaluations', () => {
     renderWithProviders(<PublicEvaluation token={TOKEN} />);
     expect(await screen.findByRole('heading', { name: 'Questionnaire indisponible' })).toBeTruthy();
     expect(screen.getByText(/le lien ne sert qu’une fois/)).toBeTruthy();
+  });
+
+  it('counts each questionnaire’s answers with the plural they take', async () => {
+    const questionnaire = (n: number, answered: number, invited: number): QuestionnaireSummary => ({
+      id: `6a1f1c1e-3a8a-4e36-9d55-2f1f7a3c9e1${n}`,
+      title: `Questionnaire ${n}`,
+      audience: 'learners',
+      kind: 'hot',
+      courseId: null,
+      courseTitle: null,
+      coldDelayWeeks: 0,
+      questionCount: 3,
+      invited,
+      answered,
+      archivedAt: null,
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    });
+    const items = [questionnaire(1, 0, 2), questionnaire(2, 1, 3), questionnaire(3, 2, 3)];
+    mockApi({ 'GET /api/trainer/evaluations': () => ({ body: { items, total: 3, page: 1, pageSize: 20 } }) });
+    renderWithProviders(<TrainerEvaluations />);
+    // French counts 0 and 1 in the singular.
+    expect(await screen.findByText('0 réponse sur 2')).toBeTruthy();
+    expect(screen.getByText('1 réponse sur 3')).toBeTruthy();
+    expect(screen.getByText('2 réponses sur 3')).toBeTruthy();
   });
 
   it('starts from the hot and cold templates in the chosen language, or from a blank survey', () => {

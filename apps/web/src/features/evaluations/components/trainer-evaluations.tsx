@@ -308,7 +308,7 @@ function QuestionnaireRow(props: { item: QuestionnaireSummary; onOpen: () => voi
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant={item.answered > 0 ? 'success' : 'neutral'}>
-          {t('list.answered', { answered: item.answered, invited: item.invited })}
+          {t('list.answered', { count: item.answered, invited: item.invited })}
         </Badge>
         <Button
           size="sm"

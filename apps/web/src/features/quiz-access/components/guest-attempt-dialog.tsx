@@ -40,7 +40,7 @@ export function GuestAttemptDialog({ attemptId, onClose }: { attemptId: string; 
               ? t('quizAccess:answers.notSubmitted')
               : t('quizAccess:answers.score', {
                   percent: percent(attempt.data.scorePercent),
-                  points: attempt.data.scorePoints ?? 0,
+                  count: attempt.data.scorePoints ?? 0,
                   max: attempt.data.maxPoints,
                 })}
           </p>

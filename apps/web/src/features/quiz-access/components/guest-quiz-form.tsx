@@ -121,7 +121,7 @@ export function GuestQuizForm({ attempt, onSubmit, isPending, error }: GuestQuiz
   return (
     <form onSubmit={handleSubmit} className="flex flex-col gap-6" noValidate>
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-        <p>{t('take.progress', { answered: answeredCount, total: attempt.questions.length })}</p>
+        <p>{t('take.progress', { count: answeredCount, total: attempt.questions.length })}</p>
         {secondsLeft !== null && (
           <p className="font-medium text-foreground">
             {t('take.timeLeft', { time: formatClock(secondsLeft) })}

@@ -63,7 +63,7 @@ export function PublicQuizScreen({ quizId }: { quizId: string }) {
                   percent: numberFormat(i18n.language, { style: 'percent' }).format(
                     result.scorePercent / 100,
                   ),
-                  points: result.scorePoints,
+                  count: result.scorePoints,
                   max: result.maxPoints,
                 })}
           </Alert>

@@ -111,7 +111,7 @@ describe('TakeAttempt', () => {
     renderWithProviders(<TakeAttempt attemptId={ATTEMPT_ID} onOpen={() => {}} />);
     fireEvent.click(await screen.findByRole('radio', { name: '+' }));
     await waitFor(() => expect(screen.getByText('Quiz non réussi')).toBeTruthy());
-    expect(screen.getByText('Bonne(s) réponse(s) : =')).toBeTruthy();
-    expect(screen.getByText('Bonne(s) réponse(s) : Vrai')).toBeTruthy();
+    expect(screen.getByText('Bonne réponse : =')).toBeTruthy();
+    expect(screen.getByText('Bonne réponse : Vrai')).toBeTruthy();
   });
 });

@@ -319,7 +319,10 @@ function AttemptResultView({
               </span>
               {!outcome?.isCorrect && correctNames.length > 0 && (
                 <span className="text-sm text-foreground">
-                  {t('learner.result.correctAnswer', { answers: correctNames.join(', ') })}
+                  {t('learner.result.correctAnswer', {
+                    count: correctNames.length,
+                    answers: correctNames.join(', '),
+                  })}
                 </span>
               )}
               {!outcome?.isCorrect && (outcome?.acceptedAnswers?.length ?? 0) > 0 && (
