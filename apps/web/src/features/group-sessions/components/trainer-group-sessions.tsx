@@ -202,7 +202,7 @@ function ListFilters({ state }: { state: ReturnType<typeof useListState> }) {
   const { t } = useTranslation('groupSessions');
   const ids = { filter: useId(), sort: useId(), search: useId() };
   return (
-    <FilterBar label={t('list.filters')} className="lg:grid-cols-[2fr_1fr_1fr]">
+    <FilterBar label={t('list.filters')} className="lg:grid-cols-[1.5fr_1fr_1.5fr]">
       <FilterField label={t('list.search')} htmlFor={ids.search}>
         <Input
           id={ids.search}
