@@ -279,7 +279,7 @@ function OrganizationChecksPanel({
       </Card>
       <Card as="section" aria-labelledby="organization-learner-checks" className="flex flex-col gap-4">
         <CardTitle id="organization-learner-checks">{t('requirements.checks.learners')}</CardTitle>
-        <FilterBar label={t('requirements.checks.learnerFilters')} className="sm:grid-cols-1">
+        <FilterBar label={t('requirements.checks.learnerFilters')} singleColumn>
           <FilterField label={t('requirements.checks.searchLearner')} htmlFor={searchId}>
             <Input
               id={searchId}
@@ -394,7 +394,7 @@ function ChecksTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <FilterBar label={t('requirements.overview.filters')} className="sm:grid-cols-1">
+      <FilterBar label={t('requirements.overview.filters')} singleColumn>
         <FilterField label={t('requirements.overview.search')} htmlFor={searchId}>
           <Input
             id={searchId}

@@ -235,7 +235,7 @@ export function QuestionsHub({ organizationId }: QuestionsHubProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="flex min-w-0 flex-col gap-4">
-        <FilterBar label={t('hub.filters')} className="sm:grid-cols-1">
+        <FilterBar label={t('hub.filters')} singleColumn>
           <FilterField label={t('hub.search')} htmlFor={searchId}>
             <Input
               id={searchId}
