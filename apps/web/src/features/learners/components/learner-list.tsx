@@ -169,11 +169,11 @@ export function LearnerList({
     filters.organizationId !== '' ||
     filters.status !== '' ||
     filters.progress !== '';
-  // The platform's list has the organisation's column too: each e-mail goes under its name there,
-  // where a column of its own left every column too narrow at 1,280 px.
+  // Each e-mail goes under its name: in a column of its own, at 1,280 px beside the sidebar, names
+  // broke into two lines and addresses at their '@' (into three with the platform's organisations).
   const columns = isPlatform
     ? (['name', 'organization', 'courses', 'weekTime', 'lastActivity', 'status'] as const)
-    : (['name', 'email', 'courses', 'weekTime', 'lastActivity', 'status'] as const);
+    : (['name', 'courses', 'weekTime', 'lastActivity', 'status'] as const);
 
   const renderBody = () => (
     <ListStates
@@ -218,19 +218,11 @@ export function LearnerList({
                 <Link to={getRecordHref(learner.id)} className="text-link underline-offset-4 hover:underline">
                   {learner.fullName}
                 </Link>
-                {isPlatform && (
-                  <span className="block text-xs font-normal text-muted-foreground">
-                    <EmailAddress address={learner.email} />
-                  </span>
-                )}
-              </th>
-              {isPlatform ? (
-                <td className="px-3 py-3">{organizationOf(learner)?.name}</td>
-              ) : (
-                <td className="px-3 py-3 text-muted-foreground">
+                <span className="block text-xs font-normal text-muted-foreground">
                   <EmailAddress address={learner.email} />
-                </td>
-              )}
+                </span>
+              </th>
+              {isPlatform && <td className="px-3 py-3">{organizationOf(learner)?.name}</td>}
               <td className="px-3 py-3">
                 <CourseProgress courses={learner.courses} />
               </td>
