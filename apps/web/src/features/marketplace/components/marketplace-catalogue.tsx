@@ -108,7 +108,7 @@ export function MarketplaceCatalogue({ canPublishAsPlatform }: { canPublishAsPla
           {t('share.open')}
         </Button>
       </div>
-      <FilterBar label={t('filters.label')} className="lg:grid-cols-[2fr_1fr_1fr_1fr]">
+      <FilterBar label={t('filters.label')} className="lg:grid-cols-[1.2fr_1fr_1fr_1fr]">
         <FilterField label={t('filters.search')} htmlFor={ids.search}>
           <Input
             id={ids.search}
@@ -162,6 +162,7 @@ export function MarketplaceCatalogue({ canPublishAsPlatform }: { canPublishAsPla
         </FilterField>
         <Checkbox
           label={t('filters.mine')}
+          className="sm:col-span-2 lg:col-span-4"
           checked={mine}
           onChange={(e) => filtered(setMine)(e.target.checked)}
         />
