@@ -49,6 +49,8 @@ describe('positioning before a formation, and a public quiz', () => {
     await trainer.page
       .getByLabel('Questionnaire de positionnement', { exact: true })
       .selectOption({ label: POSITIONING_QUIZ });
+    // Before any recipient the button counts none.
+    await trainer.page.getByRole('button', { name: 'Envoyer les invitations' }).waitFor();
     await trainer.page
       .getByLabel('Destinataires', { exact: true })
       .fill(

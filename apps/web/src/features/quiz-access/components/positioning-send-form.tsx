@@ -139,7 +139,12 @@ export function PositioningSendForm() {
         ) : null}
         <div className="md:col-span-2">
           <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? t('send.sending') : t('send.submit', { count: lines.length })}
+            {send.isPending
+              ? t('send.sending')
+              : // No recipient yet: 'Send 0 invitations' read as if sending did nothing.
+                lines.length === 0
+                ? t('send.submitNone')
+                : t('send.submit', { count: lines.length })}
           </Button>
         </div>
       </form>
