@@ -186,12 +186,14 @@ describe('recommendation rules', () => {
   });
 
   it('is behind the weekly goal when under its share of the days past (Thursday: 3/7)', () => {
-    const thursday = { activeCourses: [], goalSeconds: 70_000, daysIntoWeek: 3, now };
+    const thursday = { activeCourses: [course()], goalSeconds: 70_000, daysIntoWeek: 3, now };
     expect(buildRecommendations({ ...thursday, weekSeconds: 30_000 })).toEqual([]);
     expect(buildRecommendations({ ...thursday, weekSeconds: 29_999 })).toEqual([
       { rule: 'weekly_goal_behind', priority: 'medium', courseId: null, courseTitle: null, value: 1 },
     ]);
     expect(buildRecommendations({ ...thursday, daysIntoWeek: 0, weekSeconds: 0 })).toEqual([]);
+    // Every formation finished, or none yet: nothing to catch up on.
+    expect(buildRecommendations({ ...thursday, activeCourses: [], weekSeconds: 0 })).toEqual([]);
   });
 
   it('suggests finishing a formation at 80 % or more as low', () => {

@@ -47,7 +47,9 @@ export function buildRecommendations(input: RecommendationInput): Recommendation
     }
   }
   const expected = expectedSecondsByNow(input.goalSeconds, input.daysIntoWeek);
-  if (input.weekSeconds < expected) {
+  // Behind only with a formation left to follow: a learner who finished every one has nothing to
+  // catch up on, and its action (choose a formation) would lead to none.
+  if (input.activeCourses.length > 0 && input.weekSeconds < expected) {
     recommendations.push({
       rule: 'weekly_goal_behind',
       priority: 'medium',
