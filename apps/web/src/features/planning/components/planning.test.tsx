@@ -199,6 +199,12 @@ describe('the calendar subscription', () => {
 
 describe('the planning screen', () => {
   it('asks for the period shown and draws its sessions and formations', async () => {
+    // Tomorrow mid-morning: 24 hours from a Saturday evening ran past midnight into Monday, and the
+    // month view drew the session twice, once on each week's row.
+    const tomorrowAt10 = new Date();
+    tomorrowAt10.setDate(tomorrowAt10.getDate() + 1);
+    tomorrowAt10.setHours(10, 0, 0, 0);
+    const tomorrowAt11 = new Date(tomorrowAt10.getTime() + 3_600_000);
     const { calls, fetchMock } = mockApi({
       'GET /api/trainer/planning/filters': {
         body: {
@@ -208,12 +214,7 @@ describe('the planning screen', () => {
       },
       'GET /api/trainer/planning': {
         body: {
-          sessions: [
-            session({
-              startsAt: new Date(Date.now() + 86_400_000).toISOString(),
-              endsAt: new Date(Date.now() + 90_000_000).toISOString(),
-            }),
-          ],
+          sessions: [session({ startsAt: tomorrowAt10.toISOString(), endsAt: tomorrowAt11.toISOString() })],
           formations: [],
         },
       },
