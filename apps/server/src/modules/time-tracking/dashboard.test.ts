@@ -186,7 +186,7 @@ describe('recommendation rules', () => {
   });
 
   it('is behind the weekly goal when under its share of the days past (Thursday: 3/7)', () => {
-    const thursday = { activeCourses: [course()], goalSeconds: 70_000, daysIntoWeek: 3, now };
+    const thursday = { activeCourses: [course({})], goalSeconds: 70_000, daysIntoWeek: 3, now };
     expect(buildRecommendations({ ...thursday, weekSeconds: 30_000 })).toEqual([]);
     expect(buildRecommendations({ ...thursday, weekSeconds: 29_999 })).toEqual([
       { rule: 'weekly_goal_behind', priority: 'medium', courseId: null, courseTitle: null, value: 1 },
