@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FileInput } from '@/components/ui/file-input';
 import { FOCUS_RING } from '@/components/ui/focus-ring';
 import { Textarea } from '@/components/ui/textarea';
 import { getErrorMessage } from '@/lib/error-message';
@@ -115,12 +116,10 @@ export function MarkAttendanceDialog({ slotId, entry, onClose }: MarkAttendanceD
             )}
             <Field label={t('mark.document')} description={t('mark.documentHint')}>
               {(control) => (
-                <input
+                <FileInput
                   {...control}
-                  type="file"
                   accept={ABSENCE_DOCUMENT_ACCEPT}
                   onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-                  className={`text-sm text-foreground file:me-3 file:rounded-md file:border file:border-border file:bg-muted file:px-3 file:py-1.5 file:text-foreground ${FOCUS_RING}`}
                 />
               )}
             </Field>

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { getErrorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/toast';
@@ -101,9 +102,8 @@ export function AddEvidenceDialog({
         </Field>
         <Field label={t('evidence.fields.file')} error={errors.file} description={t('evidence.fileHelp')}>
           {(control) => (
-            <Input
+            <FileInput
               {...control}
-              type="file"
               accept={acceptOf('record')}
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />

@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Select } from '@/components/ui/select';
@@ -49,11 +50,9 @@ function FileField({ error, onChange }: { error?: string; onChange: (file: File 
   return (
     <Field label={t('form.file')} error={error} description={t('form.fileHint')}>
       {(control) => (
-        <input
+        <FileInput
           {...control}
-          type="file"
           accept={RECORD_ACCEPT}
-          className="text-sm text-foreground file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-1.5 file:text-sm"
           onChange={(event) => onChange(event.target.files?.[0] ?? null)}
         />
       )}

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { FileInput } from '@/components/ui/file-input';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PagedList } from '@/components/ui/paged-list';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
@@ -70,9 +70,8 @@ function SubmissionForm({ exercise }: { exercise: StudentExercise }) {
           error={exercise.submissionType !== 'text' ? error : undefined}
         >
           {(control) => (
-            <Input
+            <FileInput
               {...control}
-              type="file"
               accept={SUBMISSION_ACCEPT}
               onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             />

@@ -17,6 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { EmailAddress } from '@/components/ui/email-address';
 import { Field } from '@/components/ui/field';
+import { FileInput } from '@/components/ui/file-input';
 import { Label } from '@/components/ui/label';
 import { Pagination } from '@/components/ui/pagination';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -249,13 +250,11 @@ export function ImportLearnersDialog({
             </li>
           </ul>
           <Label htmlFor={fileId}>{t('import.file')}</Label>
-          <input
+          <FileInput
             id={fileId}
-            type="file"
             accept=".csv,text/csv,application/vnd.ms-excel"
             disabled={isReading}
             onChange={onFile}
-            className="text-sm text-foreground file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-1.5 file:text-sm"
           />
           {isReading && (
             <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -8,6 +8,7 @@ import { Card, CardDescription, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
+import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { PagedList } from '@/components/ui/paged-list';
@@ -230,9 +231,8 @@ function ImportQuestions() {
         </div>
         <Field label={t('bank.file')}>
           {(control) => (
-            <Input
+            <FileInput
               {...control}
-              type="file"
               accept=".txt,.gift,.csv,text/plain,text/csv"
               onChange={async (event) => {
                 const file = event.target.files?.[0];

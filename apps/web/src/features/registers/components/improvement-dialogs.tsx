@@ -7,6 +7,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '@/components/ui/field';
+import { FileInput } from '@/components/ui/file-input';
 import { ApiError } from '@/lib/api-client';
 import { getErrorMessage } from '@/lib/error-message';
 import { acceptOf, checkStoredFile } from '@/lib/upload-stored-file';
@@ -207,11 +208,9 @@ export function CloseImprovementDialog({
         description={t('improvements.closureFileHint')}
       >
         {(control) => (
-          <input
+          <FileInput
             {...control}
-            type="file"
             accept={acceptOf('record')}
-            className="text-sm text-foreground file:mr-3 file:rounded-md file:border file:border-input file:bg-card file:px-3 file:py-1.5 file:text-sm"
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         )}

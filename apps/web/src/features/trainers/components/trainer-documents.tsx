@@ -5,7 +5,7 @@ import {
   type TrainerDocumentKind,
 } from '@cursus/contracts';
 import { FileText } from 'lucide-react';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
+import { FileInput } from '@/components/ui/file-input';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { getErrorMessage } from '@/lib/error-message';
@@ -45,7 +46,8 @@ function AddDocumentForm({ trainerId }: { trainerId: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  /** Each document added gives the form a new, empty file picker (its key). */
+  const [picked, setPicked] = useState(0);
   const isDiploma = kind === 'diploma';
 
   const onSubmit = (event: FormEvent) => {
@@ -79,7 +81,8 @@ function AddDocumentForm({ trainerId }: { trainerId: string }) {
           notify.success(t('documents.added'));
           setValues({ title: '', issuer: '', obtainedOn: '', expiresOn: '' });
           setFile(null);
-          if (fileInput.current) fileInput.current.value = '';
+          // A new picker, empty, for the next document.
+          setPicked((count) => count + 1);
         },
         onError: (error) => setFormError(getErrorMessage(error)),
       },
@@ -122,10 +125,9 @@ function AddDocumentForm({ trainerId }: { trainerId: string }) {
         </Field>
         <Field label={t('documents.file')} error={errors.file} description={t('documents.fileHelp')}>
           {(control) => (
-            <Input
+            <FileInput
               {...control}
-              ref={fileInput}
-              type="file"
+              key={picked}
               accept={TRAINER_DOCUMENT_ACCEPT}
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
