@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { demoTime } from '../../lib/demo-time.ts';
 import { exerciseSubmissions, exercises } from './exercises.tables.ts';
 
 /**
@@ -31,7 +32,9 @@ export async function seedDemoExercises(
       order by c.created_at limit 1`);
   const [course] = (result as unknown as { rows: { id: string; module_id: string | null }[] }).rows;
   if (!course) return;
-  const day = 86_400_000;
+  // At believable hours (UTC, an hour earlier in Paris in winter): a deadline at the end of the
+  // afternoon, work handed in of an evening, reviewed of a morning.
+  const at = (days: number, hour: number, minute = 0) => demoTime(now, days, hour, minute);
   await db.transaction(async (tx) => {
     const [formulas] = await tx
       .insert(exercises)
@@ -45,10 +48,10 @@ export async function seedDemoExercises(
             'Construisez le budget mensuel d’une petite équipe : une ligne par poste de dépense, une colonne par mois.\n' +
             'Utilisez SOMME pour les totaux, MOYENNE pour la dépense mensuelle moyenne et SI pour signaler les dépassements de plus de 10 %.\n' +
             'Rendez votre classeur exporté en PDF, ou décrivez vos formules dans le champ texte.',
-          dueAt: new Date(now.getTime() + 7 * day),
+          dueAt: at(7, 17),
           submissionType: 'text_or_file',
           createdBy: trainerId,
-          createdAt: new Date(now.getTime() - 10 * day),
+          createdAt: at(-10, 8, 40),
         },
         {
           organizationId,
@@ -58,10 +61,10 @@ export async function seedDemoExercises(
           instructions:
             'À partir des ventes trimestrielles fournies en cours, présentez un tableau de bord d’une page : ' +
             'un tableau mis en forme, un graphique adapté et trois lignes de commentaire sur les tendances.',
-          dueAt: new Date(now.getTime() + 21 * day),
+          dueAt: at(21, 17),
           submissionType: 'file',
           createdBy: trainerId,
-          createdAt: new Date(now.getTime() - 3 * day),
+          createdAt: at(-3, 13, 15),
         },
       ])
       .returning({ id: exercises.id });
@@ -75,9 +78,9 @@ export async function seedDemoExercises(
         status: 'reviewed',
         feedback: 'Très bon travail : formules justes. Pensez à figer la ligne de référence avec $ partout.',
         reviewedBy: trainerId,
-        reviewedAt: new Date(now.getTime() - 2 * day),
-        submittedAt: new Date(now.getTime() - 4 * day),
-        updatedAt: new Date(now.getTime() - 2 * day),
+        reviewedAt: at(-2, 9, 5),
+        submittedAt: at(-4, 19, 12),
+        updatedAt: at(-2, 9, 5),
       },
       {
         organizationId,
@@ -86,8 +89,8 @@ export async function seedDemoExercises(
         textContent:
           'J’ai utilisé SOMME pour chaque mois et SI pour les dépassements, mais la moyenne me pose problème.',
         status: 'submitted',
-        submittedAt: new Date(now.getTime() - day),
-        updatedAt: new Date(now.getTime() - day),
+        submittedAt: at(-1, 20, 18),
+        updatedAt: at(-1, 20, 18),
       },
     ]);
   });

@@ -1,16 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { demoTime } from '../../lib/demo-time.ts';
 import { groupSessionParticipants, groupSessions } from './group-sessions.tables.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** `days` from `now`'s day at `hour`:`minute` UTC, so the demo's sessions fall at office hours in Paris. */
-function at(now: Date, days: number, hour: number, minute = 0): Date {
-  const day = new Date(now.getTime() + days * DAY_MS);
-  day.setUTCHours(hour, minute, 0, 0);
-  return day;
-}
 
 /**
  * A past session, one today and two to come on the demo's published formation, the demo learners
@@ -35,7 +29,7 @@ export async function seedDemoGroupSessions(
     {
       title: 'Lancement de la formation Excel',
       description: 'Présentation du programme, des objectifs et tour de table des participants.',
-      meetingDate: at(now, -7, 8),
+      meetingDate: demoTime(now, -7, 8),
       durationMinutes: 90,
       location: 'Salle Lumière, 12 rue de la République, Lyon',
       meetingUrl: null,
@@ -44,7 +38,7 @@ export async function seedDemoGroupSessions(
     {
       title: 'Atelier : tableaux croisés dynamiques',
       description: 'Cas pratique en direct : construire un tableau croisé à partir des ventes du trimestre.',
-      meetingDate: at(now, 0, 13),
+      meetingDate: demoTime(now, 0, 13),
       durationMinutes: 120,
       location: null,
       meetingUrl: 'https://meet.jit.si/cursus-demo-atelier-tcd',
@@ -53,7 +47,7 @@ export async function seedDemoGroupSessions(
     {
       title: 'Questions-réponses avant l’évaluation',
       description: 'Venez avec vos questions sur les formules et les graphiques.',
-      meetingDate: at(now, 2, 15, 30),
+      meetingDate: demoTime(now, 2, 15, 30),
       durationMinutes: 60,
       location: null,
       meetingUrl: 'https://meet.jit.si/cursus-demo-questions',
@@ -62,7 +56,7 @@ export async function seedDemoGroupSessions(
     {
       title: 'Bilan de fin de parcours',
       description: 'Retour sur les acquis et remise des attestations.',
-      meetingDate: at(now, 14, 8, 30),
+      meetingDate: demoTime(now, 14, 8, 30),
       durationMinutes: 180,
       location: 'Salle Lumière, 12 rue de la République, Lyon',
       meetingUrl: null,

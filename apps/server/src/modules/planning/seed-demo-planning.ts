@@ -1,15 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { demoTime } from '../../lib/demo-time.ts';
 import { parisDateOf } from './planning.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** `days` from `now`'s day at `hour`:`minute` UTC, office hours in Paris (like the sessions' seed). */
-function at(now: Date, days: number, hour: number, minute = 0): Date {
-  const day = new Date(now.getTime() + days * DAY_MS);
-  day.setUTCHours(hour, minute, 0, 0);
-  return day;
-}
 const dayOf = (now: Date, days: number) => parisDateOf(new Date(now.getTime() + days * DAY_MS));
 
 /**
@@ -73,7 +68,7 @@ export async function seedDemoPlanning(
           (organization_id, course_id, title, description, meeting_date, duration_minutes, location,
            meeting_url, created_by, created_at, updated_at)
         values (${organizationId}, ${published?.id ?? null}, ${session.title}, '',
-          ${at(now, session.days, session.hour).toISOString()}::timestamptz, ${session.minutes},
+          ${demoTime(now, session.days, session.hour).toISOString()}::timestamptz, ${session.minutes},
           ${session.location}, ${session.meetingUrl}, ${trainerId},
           ${new Date(now.getTime() - 5 * DAY_MS).toISOString()}::timestamptz,
           ${new Date(now.getTime() - 5 * DAY_MS).toISOString()}::timestamptz)
