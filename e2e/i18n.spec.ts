@@ -123,7 +123,8 @@ describe('translations load with their routes', () => {
         // A fresh document: the start namespaces and this route's, in this language only.
         const fetched: string[] = [];
         const onRequest = (request: Request) => {
-          const locale = /\/assets\/locale-(\w+)-([\w-]+)-[\w-]+\.js$/.exec(request.url());
+          // The content hash is 8 characters, '-' among them at times ('locale-en-learner-Du-NVXtK.js').
+          const locale = /\/assets\/locale-(\w+)-([\w-]+)-[\w-]{8}\.js$/.exec(request.url());
           if (locale) fetched.push(`${locale[1]}/${locale[2]}`);
         };
         page.on('request', onRequest);
