@@ -21,15 +21,18 @@ import { QuizResults } from './quiz-results';
 
 function QuizFacts({ quiz, isAdmin }: { quiz: QuizSummary; isAdmin: boolean }) {
   const { t } = useTranslation('quizzes');
-  const place = !quiz.courseTitle
-    ? t('trainer.list.unattached')
-    : quiz.moduleTitle
-      ? t('trainer.list.attachedToModule', { course: quiz.courseTitle, module: quiz.moduleTitle })
-      : t('trainer.list.attachedTo', { course: quiz.courseTitle });
+  // A quiz may belong to a formation, to a group session, or to both.
+  const places = [
+    quiz.courseTitle &&
+      (quiz.moduleTitle
+        ? t('trainer.list.attachedToModule', { course: quiz.courseTitle, module: quiz.moduleTitle })
+        : t('trainer.list.attachedTo', { course: quiz.courseTitle })),
+    quiz.groupSessionTitle && t('trainer.list.attachedToSession', { session: quiz.groupSessionTitle }),
+  ].filter(Boolean);
   return (
     <div className="flex flex-col gap-1 text-sm text-muted-foreground">
       {isAdmin && <span>{t('trainer.admin.organization', { name: quiz.organizationName })}</span>}
-      <span>{place}</span>
+      <span>{places.length > 0 ? places.join(' · ') : t('trainer.list.unattached')}</span>
       <span className="flex flex-wrap gap-x-3">
         <span>{t('common.questions', { count: quiz.questionCount })}</span>
         <span>{t('common.passingScore', { score: quiz.passingScore })}</span>
