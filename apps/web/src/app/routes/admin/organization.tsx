@@ -86,7 +86,7 @@ export default function AdminOrganizationRoute() {
       case 'students':
         return <OrganizationStudents organizationId={detail.id} />;
       case 'questions':
-        return <QuestionsHub organizationId={detail.id} />;
+        return <QuestionsHub organizationId={detail.id} isAdmin />;
       case 'formations':
         return <OrganizationCourses organizationId={detail.id} organizationName={detail.name} />;
       case 'audit':

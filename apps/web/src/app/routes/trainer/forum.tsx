@@ -70,7 +70,7 @@ export default function TrainerForumRoute() {
         >
           {selected === tab &&
             (tab === 'questions' ? (
-              <QuestionsHub organizationId={organizationId} />
+              <QuestionsHub organizationId={organizationId} isAdmin={user?.role === 'admin'} />
             ) : (
               <ForumDiscussions
                 organizationId={organizationId}

@@ -58,14 +58,20 @@ describe('the trainers’ questions hub', () => {
         return { body };
       },
     });
-    renderWithProviders(<QuestionsHub />);
+    renderWithProviders(<QuestionsHub isAdmin={false} />);
     const tabs = await screen.findByRole('tablist', { name: 'Filtrer les questions' });
-    await waitFor(() => expect(within(tabs).getByRole('tab', { name: 'Toutes (2)' })).toBeTruthy());
+    await waitFor(() => expect(within(tabs).getByRole('tab', { name: 'Pour moi (2)' })).toBeTruthy());
     expect(
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Toutes (2)', 'En attente (1)', 'Répondues (1)', 'Assignées (0)', 'Mes assignées (0)']);
+    ).toEqual(['Pour moi (2)', 'En attente (1)', 'Répondues (1)', 'Assignées (0)', 'Mes assignées (0)']);
+    // A trainer's first tab is their own queue, and says so.
+    expect(
+      screen.getByText(
+        'Les questions qui vous sont assignées, et celles en attente que personne n’a encore prises.',
+      ),
+    ).toBeTruthy();
     expect(await screen.findByText('Accès au module 2')).toBeTruthy();
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Répondues (1)' }));
     expect(await screen.findByText('Attestation')).toBeTruthy();
@@ -75,6 +81,18 @@ describe('the trainers’ questions hub', () => {
     expect(within(tabs).getByRole('tab', { name: 'Répondues (1)' }).getAttribute('aria-selected')).toBe(
       'true',
     );
+  });
+
+  it('names the first tab "Toutes" for an admin, for whom it holds every question', async () => {
+    mockApi({
+      'GET /api/trainer/student-questions': {
+        body: { items: [question()], total: 2, page: 1, pageSize: 20, counts: COUNTS },
+      },
+    });
+    renderWithProviders(<QuestionsHub isAdmin />);
+    const tabs = await screen.findByRole('tablist', { name: 'Filtrer les questions' });
+    await waitFor(() => expect(within(tabs).getByRole('tab', { name: 'Toutes (2)' })).toBeTruthy());
+    expect(screen.queryByText(/celles en attente que personne/)).toBeNull();
   });
 
   it('opens a question in the detail pane with its status and assignment', async () => {
@@ -102,7 +120,7 @@ describe('the trainers’ questions hub', () => {
         body: { items: [{ id: 'trainer-1', fullName: 'Julien Moreau' }] },
       },
     });
-    renderWithProviders(<QuestionsHub />);
+    renderWithProviders(<QuestionsHub isAdmin={false} />);
     fireEvent.click(await screen.findByRole('button', { name: /Accès au module 2/ }));
     expect(await screen.findByText('Il s’ouvre après le module 1.')).toBeTruthy();
     expect((screen.getByLabelText('Statut') as HTMLSelectElement).value).toBe('pending');

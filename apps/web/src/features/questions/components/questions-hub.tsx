@@ -193,13 +193,19 @@ function QuestionRow({
 export interface QuestionsHubProps {
   /** An admin's view of one organisation's hub; a trainer's own organisation by default. */
   organizationId?: string;
+  /**
+   * Tab 'all' is everything for an admin, but a trainer's own queue (SPEC 4: the questions assigned
+   * to them and the unassigned pending ones), while the other tabs cover the whole organisation: the
+   * trainer's reads "For me", lest it count fewer than "Pending".
+   */
+  isAdmin: boolean;
 }
 
 /**
  * The trainers' hub (SPEC 2): search, tabs all, pending, answered, assigned, my assigned, and a
  * detail pane. `?question=<id>` (a notification's link) opens that question.
  */
-export function QuestionsHub({ organizationId }: QuestionsHubProps) {
+export function QuestionsHub({ organizationId, isAdmin }: QuestionsHubProps) {
   const { t } = useTranslation('questions');
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = searchParams.get('question');
@@ -257,13 +263,13 @@ export function QuestionsHub({ organizationId }: QuestionsHubProps) {
           tabsState={tabs}
           className="flex-wrap self-start"
           tabClassName="px-3"
-          getTabLabel={(option) =>
-            counts
-              ? t('hub.tabWithCount', { label: t(`hub.tabs.${option}`), count: counts[option] })
-              : t(`hub.tabs.${option}`)
-          }
+          getTabLabel={(option) => {
+            const label = option === 'all' && !isAdmin ? t('hub.tabs.forMe') : t(`hub.tabs.${option}`);
+            return counts ? t('hub.tabWithCount', { label, count: counts[option] }) : label;
+          }}
         />
         <div {...tabs.getPanelProps(tab)} className="flex flex-col gap-3">
+          {tab === 'all' && !isAdmin && <p className="text-sm text-muted-foreground">{t('hub.forMeHint')}</p>}
           {questions.isPending && (
             <SkeletonCards label={t('hub.loading')} count={3} bars={['w-2/3', 'w-1/3']} />
           )}
