@@ -10,7 +10,7 @@ import {
   UserRound,
   X,
 } from 'lucide-react';
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -170,8 +170,10 @@ export function AppLayout({
     });
   }, []);
 
-  // SPEC 2: Ctrl/Cmd+B toggles the minimised sidebar on desktop.
-  useEffect(() => {
+  // SPEC 2: Ctrl/Cmd+B toggles the minimised sidebar on desktop. A layout effect, so the shortcut
+  // works as soon as the frame shows: a passive one ran later on a loaded machine, and a key pressed
+  // in between went unheard.
+  useLayoutEffect(() => {
     if (isMobile) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'b') {
