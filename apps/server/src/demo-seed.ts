@@ -187,7 +187,7 @@ export async function seedDemo(options: {
   await questions.seedDemo({
     organizationId: organization.id,
     trainerId: userIdOf('julien.moreau'),
-    studentIds: [userIdOf('lea.martin'), userIdOf('hugo.bernard'), userIdOf('chloe.petit')],
+    studentIds: [userIdOf('lea.martin'), userIdOf('hugo.bernard')],
     now,
   });
   await forum.seedDemo({

@@ -18,7 +18,7 @@ export function describeDemoQuestions(world: DemoWorld) {
 
     it('shows a learner their questions with the trainer’s replies, oldest first', async () => {
       const mine = await get<MyQuestionList>('lea.martin', '/api/student-questions');
-      expect(mine.total).toBe(2);
+      expect(mine.total).toBe(3);
       const resolved = mine.items.find((item) => item.status === 'resolved')!;
       expect(resolved.replies.map((reply) => reply.isFromStudent)).toEqual([false, true, false]);
       const assigned = mine.items.find((item) => item.trainerId !== null)!;

@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { demoTime } from '../../lib/demo-time.ts';
 import { questionReplies, studentQuestions } from './questions.tables.ts';
 
 /**
@@ -12,14 +13,14 @@ export async function seedDemoQuestions(
     organizationId: string;
     /** The trainer who answers, and to whom a question is assigned. */
     trainerId: string;
-    /** Léa, Hugo and Chloé in the demo. */
-    studentIds: readonly [string, string, string];
+    /** Léa and Hugo in the demo (Chloé, who has not signed in for two weeks, asks nothing). */
+    studentIds: readonly [string, string];
     now: Date;
   },
 ) {
   const { db } = deps.database;
   const { organizationId, trainerId, now } = input;
-  const [lea, hugo, chloe] = input.studentIds;
+  const [lea, hugo] = input.studentIds;
   const [existing] = await db
     .select({ total: count() })
     .from(studentQuestions)
@@ -31,22 +32,24 @@ export async function seedDemoQuestions(
       from courses c where c.organization_id = ${organizationId} and c.status = 'published'
       order by c.created_at limit 1`);
   const [course] = (result as unknown as { rows: { id: string; lesson_id: string | null }[] }).rows;
-  const hour = 3_600_000;
-  const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * hour);
+  // Asked and answered at hours people write at (UTC; an hour earlier than Paris in winter), in the
+  // days before the seed, whatever its own time of day.
+  const at = (daysAgo: number, hour: number, minute: number) => demoTime(now, -daysAgo, hour, minute);
   await db.transaction(async (tx) => {
     const [, assigned, answered, resolved] = await tx
       .insert(studentQuestions)
       .values([
         {
           organizationId,
-          studentId: chloe,
+          studentId: lea,
           subject: 'Accès au module 2',
           message:
-            'Bonjour, je ne vois pas encore le deuxième module de la formation. Faut-il terminer tout le premier module avant ?',
+            'Bonjour, je n’arrive pas à ouvrir le deuxième module depuis mon ordinateur du bureau, alors que tout marche chez moi. Faut-il une autorisation ?',
           category: 'technical',
           courseId: course?.id ?? null,
-          createdAt: at(3),
-          updatedAt: at(3),
+          // Logged in the registers as a difficulty that morning (registers' seed).
+          createdAt: at(3, 7, 50),
+          updatedAt: at(3, 7, 50),
         },
         {
           organizationId,
@@ -58,8 +61,8 @@ export async function seedDemoQuestions(
           category: 'pedagogy',
           courseId: course?.id ?? null,
           lessonId: course?.lesson_id ?? null,
-          createdAt: at(26),
-          updatedAt: at(20),
+          createdAt: at(2, 8, 15),
+          updatedAt: at(2, 14, 30),
         },
         {
           organizationId,
@@ -69,8 +72,8 @@ export async function seedDemoQuestions(
             'Quand vais-je recevoir mon attestation de fin de formation ? Mon employeur me la demande pour le dossier de financement.',
           category: 'administrative',
           status: 'answered',
-          createdAt: at(72),
-          updatedAt: at(50),
+          createdAt: at(4, 9, 20),
+          updatedAt: at(3, 7, 55),
         },
         {
           organizationId,
@@ -79,8 +82,8 @@ export async function seedDemoQuestions(
           message: 'Pour l’exercice du budget mensuel, peut-on rendre un fichier .xlsx plutôt qu’un PDF ?',
           category: 'general',
           status: 'resolved',
-          createdAt: at(120),
-          updatedAt: at(96),
+          createdAt: at(6, 17, 45),
+          updatedAt: at(5, 13, 5),
         },
       ])
       .returning({ id: studentQuestions.id });
@@ -90,7 +93,7 @@ export async function seedDemoQuestions(
         questionId: assigned!.id,
         responderId: lea,
         message: 'J’ai aussi remarqué que INDEX/EQUIV fonctionne vers la gauche, est-ce bien ça ?',
-        createdAt: at(20),
+        createdAt: at(2, 14, 30),
       },
       {
         organizationId,
@@ -98,7 +101,7 @@ export async function seedDemoQuestions(
         responderId: trainerId,
         message:
           'Bonjour Hugo, l’attestation est générée automatiquement dès que la formation est terminée à 100 % et signée. Vous la trouverez dans « Documents et émargements ».',
-        createdAt: at(50),
+        createdAt: at(3, 7, 55),
       },
       {
         organizationId,
@@ -106,21 +109,21 @@ export async function seedDemoQuestions(
         responderId: trainerId,
         message:
           'Oui, le PDF est demandé pour la correction : exportez votre classeur via Fichier > Exporter.',
-        createdAt: at(110),
+        createdAt: at(5, 8, 10),
       },
       {
         organizationId,
         questionId: resolved!.id,
         responderId: lea,
         message: 'Merci, c’est fait !',
-        createdAt: at(100),
+        createdAt: at(5, 11, 35),
       },
       {
         organizationId,
         questionId: resolved!.id,
         responderId: trainerId,
         message: 'Parfait, je marque la question comme résolue.',
-        createdAt: at(96),
+        createdAt: at(5, 13, 5),
       },
     ]);
   });

@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { demoTime } from '../../lib/demo-time.ts';
 import { dealQuestions } from './deal-questions.ts';
 import { hashToken, newToken } from './positioning.service.ts';
 import { positioningTokens } from './positioning.tables.ts';
@@ -196,11 +197,10 @@ export async function seedDemoPositioning(input: {
       },
     ];
     for (const invitation of invitations) {
-      const sentAt = new Date(now.getTime() - invitation.sentDaysAgo * DAY);
+      // Sent in the morning, answered of an evening (UTC), whatever the seed's own time of day.
+      const sentAt = demoTime(now, -invitation.sentDaysAgo, 8, 40);
       const answeredAt =
-        invitation.answeredDaysAgo === null
-          ? null
-          : new Date(now.getTime() - invitation.answeredDaysAgo * DAY);
+        invitation.answeredDaysAgo === null ? null : demoTime(now, -invitation.answeredDaysAgo, 18, 15);
       const attemptId = answeredAt
         ? await answeredAttempt(
             { name: invitation.name ?? invitation.email, email: invitation.email },
@@ -232,13 +232,13 @@ export async function seedDemoPositioning(input: {
       { name: 'Karim Benali', email: 'karim.benali@exemple.fr' },
       'public',
       4,
-      new Date(now.getTime() - 2 * DAY),
+      demoTime(now, -2, 11, 50),
     );
     await answeredAttempt(
       { name: 'Élodie Marchand', email: 'elodie.marchand@exemple.fr' },
       'public',
       1,
-      new Date(now.getTime() - DAY),
+      demoTime(now, -1, 20, 5),
     );
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { demoTime } from '../../lib/demo-time.ts';
 import { complaints, improvementActions, watchEntries } from './registers.tables.ts';
 import { parisToday, rowsOf } from './registers-sql.ts';
 
@@ -26,7 +27,8 @@ export async function seedDemoRegisters(
   const { organizationId, trainerId, colleagueId, adminId, students, now } = input;
   // Paris days, as the register counts them: a UTC day would be yesterday's late in the evening.
   const day = (daysAgo: number) => parisToday(new Date(now.getTime() - daysAgo * DAY_MS));
-  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
+  // Written during office hours (UTC), whatever the seed's own time of day.
+  const at = (daysAgo: number, hour = 9, minute = 30) => demoTime(now, -daysAgo, hour, minute);
   const [question] = rowsOf<{ id: string }>(
     await db.execute(sql`select id from student_questions
       where organization_id = ${organizationId} and subject = 'Accès au module 2' limit 1`),
@@ -67,7 +69,8 @@ export async function seedDemoRegisters(
         status: 'in_progress',
         handlerId: trainerId,
         createdBy: trainerId,
-        createdAt: at(3),
+        // Logged from Léa's question, asked that morning (questions' seed).
+        createdAt: at(3, 10, 5),
         updatedAt: at(2),
       },
       {
