@@ -455,6 +455,8 @@ export type StudentConnectionLog = z.infer<typeof StudentConnectionLogSchema>;
 export const StudentConnectionLogEntriesSchema = z.object({
   signIns: z.array(SignInEntrySchema),
   sessions: z.array(TrackedSessionEntrySchema),
+  /** A session of theirs is open now, whatever the period: what a reset of the session would close. */
+  hasOpenSession: z.boolean(),
 });
 export type StudentConnectionLogEntries = z.infer<typeof StudentConnectionLogEntriesSchema>;
 

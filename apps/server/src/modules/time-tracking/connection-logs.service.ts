@@ -10,7 +10,7 @@ import {
   type StudentConnectionLog,
   type StudentConnectionLogEntries,
 } from '@cursus/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, type Placeholder, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, type Placeholder, sql } from 'drizzle-orm';
 import { type Database, type Db, tenantOf } from '../../db/client.ts';
 import { reusableByShape } from '../../db/reusable.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -288,9 +288,18 @@ export function createConnectionLogsService(deps: {
             { ...signInFilter(scope.bounds), userId: learner },
             CONNECTION_LOG_ENTRIES_PER_STUDENT,
           ),
+          // Asked here rather than in the list, where it cost every page a look per learner.
+          hasOpenSession: sql<boolean>`exists (${tx
+            .select({ one: sql`1` })
+            .from(userTimeTracking)
+            .where(and(eq(userTimeTracking.userId, learner), isNull(userTimeTracking.sessionEnd)))})`,
         })
         .from(sql`(values (${studentId})) as learner(id)`);
-      return { sessions: entries?.sessions ?? [], signIns: entries?.signIns ?? [] };
+      return {
+        sessions: entries?.sessions ?? [],
+        signIns: entries?.signIns ?? [],
+        hasOpenSession: entries?.hasOpenSession ?? false,
+      };
     });
   }
 
@@ -352,7 +361,7 @@ export function createConnectionLogsService(deps: {
       studentId: string,
       filters: ConnectionLogFilters,
     ): Promise<StudentConnectionLogEntries> {
-      const { sessions, signIns } = await readEntries(
+      const { sessions, signIns, hasOpenSession } = await readEntries(
         actor,
         scopeOf(actor, { ...filters, studentId }),
         studentId,
@@ -372,6 +381,7 @@ export function createConnectionLogsService(deps: {
           ipAddress: signIn.ipAddress,
           userAgent: signIn.userAgent,
         })),
+        hasOpenSession,
       };
     },
 

@@ -407,3 +407,20 @@ describe('weekly goal setting', () => {
     world.clock = new Date('2026-01-20T12:00:00Z');
   });
 });
+
+describe('a learner’s open session in the connection logs', () => {
+  it('says in their details whether a session is open now, whatever the period, until it is reset', async () => {
+    const lea = world.users.studentA1.id;
+    const hasOpen = async (query = '') => expectStatus(await entriesOf(lea, query), 200).hasOpenSession;
+    expect(await hasOpen()).toBe(false);
+    await world.startSession();
+    expect(await hasOpen()).toBe(true);
+    // A past period holds none of today's sessions, but the session is still open now.
+    expect(await hasOpen('?from=2025-12-01&to=2025-12-31')).toBe(true);
+    expectStatus(
+      await world.call('trainerA', 'POST', `/api/time-tracking/students/${lea}/reset-session`),
+      200,
+    );
+    expect(await hasOpen()).toBe(false);
+  });
+});

@@ -67,6 +67,7 @@ const ANA_ENTRIES: StudentConnectionLogEntries = {
       source: 'offline',
     },
   ],
+  hasOpenSession: true,
 };
 const BOB_LOG = buildLog({ studentId: BOB, fullName: 'Bob Martin', email: 'bob.martin@example.org' });
 
@@ -78,12 +79,16 @@ function logQueries(fetchMock: Mock): URLSearchParams[] {
     .map((url) => url.searchParams);
 }
 
-function renderLogs(path: string, logs: ConnectionLogs = buildLogs([ANA_LOG, BOB_LOG])) {
+function renderLogs(
+  path: string,
+  logs: ConnectionLogs = buildLogs([ANA_LOG, BOB_LOG]),
+  routes: Parameters<typeof mockApi>[0] = {},
+) {
   const api = mockApi({
     'GET /api/auth/session': { body: { user: buildUser({ role: 'trainer' }) } },
     [`GET ${LOGS_PATH}`]: { body: logs },
     [`GET ${LOGS_PATH}/learners/${ANA}`]: { body: ANA_ENTRIES },
-    [`GET ${LOGS_PATH}/learners/${BOB}`]: { body: { signIns: [], sessions: [] } },
+    [`GET ${LOGS_PATH}/learners/${BOB}`]: { body: { signIns: [], sessions: [], hasOpenSession: false } },
     'GET /api/organizations/students': {
       body: page(
         logs.items.map((log) => ({
@@ -97,6 +102,7 @@ function renderLogs(path: string, logs: ConnectionLogs = buildLogs([ANA_LOG, BOB
     'GET /api/courses': {
       body: page([buildCourse({ id: COURSE_ID, title: 'Sécurité au travail' })]),
     },
+    ...routes,
   });
   return { ...api, ...renderRoutes(createAppRoutes(), path, APP_ROUTER_OPTIONS) };
 }
@@ -117,14 +123,17 @@ describe('/trainer/connection-logs', () => {
 
     const ana = within(list).getByRole('article', { name: 'Ana Lopez' });
     expect(plain(ana.textContent)).toContain('1 connexion · 2 sessions · 2 h 15 min');
-    // SPEC 6: a trainer may reset a learner's current session, only an admin their total time.
-    expect(within(ana).getByRole('button', { name: /Réinitialiser la session en cours/ })).toBeTruthy();
+    // SPEC 6: only an admin may reset a learner's total time; a trainer may reset the session open
+    // now, which the learner's details show.
     expect(within(ana).queryByRole('button', { name: /Réinitialiser le temps total/ })).toBeNull();
+    expect(within(ana).queryByRole('button', { name: /Réinitialiser la session en cours/ })).toBeNull();
     fireEvent.click(within(ana).getByRole('button', { name: 'Afficher le détail (Ana Lopez)' }));
 
     const sessions = await within(ana).findByRole('table', {
       name: 'Sessions suivies de Ana Lopez (heures de Paris)',
     });
+    expect(within(ana).getByText('Session en cours')).toBeTruthy();
+    expect(within(ana).getByRole('button', { name: /Réinitialiser la session en cours/ })).toBeTruthy();
     expect(
       within(sessions)
         .getAllByRole('columnheader')
@@ -145,6 +154,37 @@ describe('/trainer/connection-logs', () => {
 
     const signIns = within(ana).getByRole('table', { name: 'Connexions de Ana Lopez (heures de Paris)' });
     expect(within(signIns).getByText('203.0.113.7')).toBeTruthy();
+
+    // Bob has no session open: nothing to reset.
+    const bob = within(list).getByRole('article', { name: 'Bob Martin' });
+    fireEvent.click(within(bob).getByRole('button', { name: 'Afficher le détail (Bob Martin)' }));
+    await within(bob).findByText('Aucune session suivie sur la période.');
+    expect(within(bob).queryByText('Session en cours')).toBeNull();
+    expect(within(bob).queryByRole('button', { name: /Réinitialiser la session en cours/ })).toBeNull();
+  });
+
+  it('resets the open session from the details, then leaves the focus on the details button', async () => {
+    let isReset = false;
+    renderLogs('/trainer/connection-logs', undefined, {
+      [`GET ${LOGS_PATH}/learners/${ANA}`]: () => ({ body: { ...ANA_ENTRIES, hasOpenSession: !isReset } }),
+      [`POST /api/time-tracking/students/${ANA}/reset-session`]: () => {
+        isReset = true;
+        return { body: { closedSessionCount: 1 } };
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Journaux par apprenant' });
+    const ana = within(list).getByRole('article', { name: 'Ana Lopez' });
+    fireEvent.click(within(ana).getByRole('button', { name: 'Afficher le détail (Ana Lopez)' }));
+    fireEvent.click(await within(ana).findByRole('button', { name: 'Réinitialiser la session en cours' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Réinitialiser la session en cours ?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Réinitialiser' }));
+    await waitFor(() => expect(within(ana).queryByText('Session en cours')).toBeNull());
+    expect(within(ana).queryByRole('button', { name: 'Réinitialiser la session en cours' })).toBeNull();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(ana).getByRole('button', { name: 'Masquer le détail (Ana Lopez)' }),
+      ),
+    );
   });
 
   it('reads its filters from the address, sends them to the API and puts them in the CSV export', async () => {

@@ -19,10 +19,11 @@ export default function TrainerConnectionLogsRoute() {
       <PageHeader title={t('page.title')} description={t('page.description')} />
       <ConnectionLogs
         renderStudentActions={(log) => (
-          <>
-            <ResetStudentTimeButton studentId={log.studentId} studentName={log.fullName} viewerRole={role} />
-            <ResetTotalTimeButton studentId={log.studentId} studentName={log.fullName} viewerRole={role} />
-          </>
+          <ResetTotalTimeButton studentId={log.studentId} studentName={log.fullName} viewerRole={role} />
+        )}
+        // Only a session open now can be reset: the learner's details say whether there is one.
+        renderOpenSessionActions={(log) => (
+          <ResetStudentTimeButton studentId={log.studentId} studentName={log.fullName} viewerRole={role} />
         )}
       />
     </>

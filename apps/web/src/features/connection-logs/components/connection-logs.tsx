@@ -43,9 +43,11 @@ import { StudentLog } from './student-log';
 export interface ConnectionLogsProps {
   /** Controls shown with each learner (the route composes the time-tracking resets here). */
   renderStudentActions?: (log: StudentConnectionLog) => ReactNode;
+  /** Controls shown in a learner's details when a session of theirs is open now (its reset). */
+  renderOpenSessionActions?: (log: StudentConnectionLog) => ReactNode;
 }
 
-export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
+export function ConnectionLogs({ renderStudentActions, renderOpenSessionActions }: ConnectionLogsProps) {
   const { t } = useTranslation('connectionLogs');
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
@@ -110,6 +112,7 @@ export function ConnectionLogs({ renderStudentActions }: ConnectionLogsProps) {
               filters={entriesFilters}
               defaultExpanded={items.length === 1}
               actions={renderStudentActions?.(log)}
+              openSessionActions={renderOpenSessionActions?.(log)}
             />
           </li>
         ))}

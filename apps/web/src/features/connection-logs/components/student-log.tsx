@@ -4,8 +4,9 @@ import {
   type StudentConnectionLog,
 } from '@cursus/contracts';
 import { ChevronDown } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmailAddress } from '@/components/ui/email-address';
@@ -26,13 +27,22 @@ export interface StudentLogProps {
   defaultExpanded?: boolean;
   /** What staff may do about this learner (the time resets), composed by the route. */
   actions?: ReactNode;
+  /** Shown in the details when a session of the learner's is open now (its reset). */
+  openSessionActions?: ReactNode;
 }
 
 /** One learner: their counts at a glance, and on demand their sessions and sign-ins as tables. */
-export function StudentLog({ log, filters, defaultExpanded = false, actions }: StudentLogProps) {
+export function StudentLog({
+  log,
+  filters,
+  defaultExpanded = false,
+  actions,
+  openSessionActions,
+}: StudentLogProps) {
   const { t } = useTranslation('connectionLogs');
   const language = getLanguage();
   const [isExpanded, setIsExpanded] = useState(defaultExpanded);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
   const detailsId = useId();
   return (
@@ -56,6 +66,7 @@ export function StudentLog({ log, filters, defaultExpanded = false, actions }: S
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button
+          ref={toggleRef}
           variant="ghost"
           size="sm"
           aria-expanded={isExpanded}
@@ -72,17 +83,43 @@ export function StudentLog({ log, filters, defaultExpanded = false, actions }: S
         {actions}
       </div>
       <div id={detailsId} hidden={!isExpanded} className="flex min-w-0 flex-col gap-4">
-        {isExpanded && <StudentEntries log={log} filters={filters} />}
+        {isExpanded && (
+          <StudentEntries
+            log={log}
+            filters={filters}
+            openSessionActions={openSessionActions}
+            onOpenSessionGone={() => toggleRef.current?.focus()}
+          />
+        )}
       </div>
     </Card>
   );
 }
 
 /** The learner's newest sessions and sign-ins, read when their details first open. */
-function StudentEntries({ log, filters }: { log: StudentConnectionLog; filters: ConnectionLogEntriesQuery }) {
+function StudentEntries({
+  log,
+  filters,
+  openSessionActions,
+  onOpenSessionGone,
+}: {
+  log: StudentConnectionLog;
+  filters: ConnectionLogEntriesQuery;
+  openSessionActions: ReactNode;
+  onOpenSessionGone: () => void;
+}) {
   const { t } = useTranslation('connectionLogs');
   const language = getLanguage();
   const entries = useConnectionLogEntries(log.studentId, filters);
+  // Once the session is reset its controls go, with the focus that came back to them from the
+  // confirmation: it moves to the learner's details button rather than to the page's start.
+  const hasOpenSession = entries.data?.hasOpenSession ?? false;
+  const hadOpenSession = useRef(hasOpenSession);
+  useEffect(() => {
+    if (hadOpenSession.current && !hasOpenSession && document.activeElement === document.body)
+      onOpenSessionGone();
+    hadOpenSession.current = hasOpenSession;
+  }, [hasOpenSession, onOpenSessionGone]);
   if (entries.isPending) return <Spinner label={t('list.loadingDetails')} />;
   if (entries.isError) {
     return (
@@ -96,6 +133,12 @@ function StudentEntries({ log, filters }: { log: StudentConnectionLog; filters: 
   }
   return (
     <>
+      {entries.data.hasOpenSession && (
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge variant="success">{t('list.openSession')}</Badge>
+          {openSessionActions}
+        </div>
+      )}
       <LogTable
         caption={t('sessions.caption', { name: log.fullName })}
         headers={[
