@@ -39,7 +39,12 @@ export async function findSeriousViolations(page: Page): Promise<AxeViolation[]>
     // axe is a global once the script is in the page; the e2e tsconfig has no axe types for window.
     const axe = (
       window as unknown as {
-        axe: { run: (context: Document, options: { resultTypes: string[] }) => Promise<AxeResults> };
+        axe: {
+          run: (
+            context: Document,
+            options: { resultTypes: string[]; elementRef: boolean },
+          ) => Promise<AxeResults>;
+        };
       }
     ).axe;
     interface AxeResults {
@@ -47,18 +52,32 @@ export async function findSeriousViolations(page: Page): Promise<AxeViolation[]>
         id: string;
         impact?: string | null;
         help: string;
-        nodes: { target: unknown[] }[];
+        nodes: { target: unknown[]; element?: Element }[];
       }[];
     }
     // Only violations are read: axe then skips collecting every passing and inapplicable node, which
-    // changes nothing it finds (axe-core's documented `resultTypes`).
-    const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? null,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
-    }));
+    // changes nothing it finds (axe-core's documented `resultTypes`). `elementRef` gives each node's
+    // element, for the toasts below.
+    const results = await axe.run(document, { resultTypes: ['violations'], elementRef: true });
+    // A toast whose time ran out while axe ran was judged fading out, in colours it never shows at
+    // rest (the wait above can only see the transitions already started). Sonner marks a leaving
+    // toast `data-removed` and unmounts it 200 ms later.
+    const leftDuringTheRun = (element: Element | undefined) => {
+      if (!element) return false;
+      // closest() still finds the toast once it is unmounted: it is then the detached tree's root.
+      const toast = element.closest<HTMLElement>('[data-sonner-toast]');
+      return toast !== null && (!toast.isConnected || toast.dataset.removed === 'true');
+    };
+    return results.violations
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? null,
+        help: violation.help,
+        targets: violation.nodes
+          .filter((node) => !leftDuringTheRun(node.element))
+          .map((node) => node.target.map(String).join(' ')),
+      }))
+      .filter((violation) => violation.targets.length > 0);
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
