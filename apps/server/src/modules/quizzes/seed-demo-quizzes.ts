@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
+import { demoTime } from '../../lib/demo-time.ts';
 import { dealQuestions } from './deal-questions.ts';
 import {
   type FrozenQuestion,
@@ -193,7 +194,8 @@ export async function seedDemoQuizzes(input: {
           description: 'Huit questions tirées au sort dans la banque. Une seule reprise possible.',
           passingScore: FINAL_QUIZ_RULES.passingScore,
           timeLimitMinutes: FINAL_QUIZ_RULES.timeLimitMinutes,
-          dueAt: new Date(now.getTime() + 10 * day),
+          // Due at the end of a day, Paris time in winter, whatever the seed's own time of day.
+          dueAt: demoTime(now, 10, 22, 59),
           courseId: course.id,
           maxAttempts: 2,
           shuffleQuestions: FINAL_QUIZ_RULES.shuffleQuestions,
