@@ -7,12 +7,15 @@ export function describeDemoQuestions(world: DemoWorld) {
   const get = async <T>(local: string, url: string) => (await world.get(local, url)).json() as T;
 
   describe('demo questions', () => {
-    it('gives the demo trainer questions in every state, one assigned to them', async () => {
+    it('gives the demo trainer questions in every state, three of them taken by them', async () => {
       const hub = await get<TrainerQuestionList>('julien.moreau', '/api/trainer/student-questions?tab=all');
-      expect(hub.counts).toEqual({ all: 2, pending: 2, answered: 2, assigned: 1, mine: 1 });
+      // 'Pour moi': the three they took, in every state, and the one nobody has taken yet.
+      expect(hub.counts).toEqual({ all: 4, pending: 2, answered: 2, assigned: 3, mine: 3 });
       expect(hub.items.map((item) => item.subject).sort()).toEqual([
         'Accès au module 2',
+        'Attestation de fin de formation',
         'Différence entre RECHERCHEV et INDEX/EQUIV',
+        'Format du fichier à rendre',
       ]);
     });
 

@@ -5,7 +5,8 @@ import { questionReplies, studentQuestions } from './questions.tables.ts';
 
 /**
  * Four questions from the demo's learners: one waiting for anyone, one assigned to the demo trainer and
- * waiting for their answer, one answered, one resolved after a follow-up. Run once, as the owner.
+ * waiting for their answer, one they answered, one they resolved after a follow-up. Run once, as the
+ * owner.
  */
 export async function seedDemoQuestions(
   deps: { database: Database },
@@ -67,6 +68,8 @@ export async function seedDemoQuestions(
         {
           organizationId,
           studentId: hugo,
+          // Taken by the trainer who answered it, as the hub's assignment invites.
+          trainerId,
           subject: 'Attestation de fin de formation',
           message:
             'Quand vais-je recevoir mon attestation de fin de formation ? Mon employeur me la demande pour le dossier de financement.',
@@ -78,6 +81,7 @@ export async function seedDemoQuestions(
         {
           organizationId,
           studentId: lea,
+          trainerId,
           subject: 'Format du fichier à rendre',
           message: 'Pour l’exercice du budget mensuel, peut-on rendre un fichier .xlsx plutôt qu’un PDF ?',
           category: 'general',
