@@ -9,10 +9,20 @@ export interface ChoiceSelectProps {
   options: { id: string; label: string }[] | undefined;
   isLoading: boolean;
   error?: string;
+  /** What the empty choice says where it means every one (a filter), rather than "Choose…". */
+  emptyLabel?: string;
 }
 
 /** A picker of the organisation's formations, quizzes or learners, with its loading state. */
-export function ChoiceSelect({ label, value, onChange, options, isLoading, error }: ChoiceSelectProps) {
+export function ChoiceSelect({
+  label,
+  value,
+  onChange,
+  options,
+  isLoading,
+  error,
+  emptyLabel,
+}: ChoiceSelectProps) {
   const { t } = useTranslation('quizAccess');
   return (
     <Field label={label} error={error}>
@@ -23,7 +33,9 @@ export function ChoiceSelect({ label, value, onChange, options, isLoading, error
           disabled={isLoading}
           onChange={(event) => onChange(event.target.value)}
         >
-          <option value="">{isLoading ? t('common.loadingChoices') : t('common.choose')}</option>
+          <option value="">
+            {isLoading ? t('common.loadingChoices') : (emptyLabel ?? t('common.choose'))}
+          </option>
           {options?.map((option) => (
             <option key={option.id} value={option.id}>
               {option.label}

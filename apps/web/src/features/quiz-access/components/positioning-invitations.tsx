@@ -44,6 +44,7 @@ export function PositioningInvitations() {
       <div className="grid gap-4 md:grid-cols-2">
         <ChoiceSelect
           label={t('quizAccess:invitations.courseFilter')}
+          emptyLabel={t('quizAccess:invitations.allCourses')}
           value={courseId}
           onChange={(value) => {
             setCourseId(value);
