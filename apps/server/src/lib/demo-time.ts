@@ -10,3 +10,16 @@ export function demoTime(now: Date, days: number, hour: number, minute = 0): Dat
   day.setUTCHours(hour, minute, 0, 0);
   return day;
 }
+
+/**
+ * As demoTime, on a working day: what a training organisation holds (a session, a class, a
+ * deadline) moves off a weekend, to the Monday after for what is to come, to the Friday before for
+ * what is past, so a seed run on a Sunday does not hold a workshop that day.
+ */
+export function demoWorkday(now: Date, days: number, hour: number, minute = 0): Date {
+  const at = demoTime(now, days, hour, minute);
+  const weekday = at.getUTCDay();
+  if (weekday !== 0 && weekday !== 6) return at;
+  const shift = days >= 0 ? (weekday === 6 ? 2 : 1) : weekday === 6 ? -1 : -2;
+  return new Date(at.getTime() + shift * DAY_MS);
+}

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { demoTime } from '../../lib/demo-time.ts';
+import { demoTime, demoWorkday } from '../../lib/demo-time.ts';
 import { exerciseSubmissions, exercises } from './exercises.tables.ts';
 
 /**
@@ -48,7 +48,7 @@ export async function seedDemoExercises(
             'Construisez le budget mensuel d’une petite équipe : une ligne par poste de dépense, une colonne par mois.\n' +
             'Utilisez SOMME pour les totaux, MOYENNE pour la dépense mensuelle moyenne et SI pour signaler les dépassements de plus de 10 %.\n' +
             'Rendez votre classeur exporté en PDF, ou décrivez vos formules dans le champ texte.',
-          dueAt: at(7, 17),
+          dueAt: demoWorkday(now, 7, 17),
           submissionType: 'text_or_file',
           createdBy: trainerId,
           createdAt: at(-10, 8, 40),
@@ -61,7 +61,7 @@ export async function seedDemoExercises(
           instructions:
             'À partir des ventes trimestrielles fournies en cours, présentez un tableau de bord d’une page : ' +
             'un tableau mis en forme, un graphique adapté et trois lignes de commentaire sur les tendances.',
-          dueAt: at(21, 17),
+          dueAt: demoWorkday(now, 21, 17),
           submissionType: 'file',
           createdBy: trainerId,
           createdAt: at(-3, 13, 15),

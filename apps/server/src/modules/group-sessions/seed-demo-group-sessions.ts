@@ -1,14 +1,14 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { demoTime } from '../../lib/demo-time.ts';
+import { demoWorkday } from '../../lib/demo-time.ts';
 import { groupSessionParticipants, groupSessions } from './group-sessions.tables.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * A past session, one today and two to come on the demo's published formation, the demo learners
- * invited. Run once, as the owner; no email goes out (the learners did not ask for one at seeding).
+ * A past session, one today (the next working day when the seed runs on a weekend) and two to come
+ * on the demo's published formation, the demo learners invited, all on working days. Run once, as the owner; no email goes out (the learners did not ask for one at seeding).
  */
 export async function seedDemoGroupSessions(
   deps: { database: Database },
@@ -29,7 +29,7 @@ export async function seedDemoGroupSessions(
     {
       title: 'Lancement de la formation Excel',
       description: 'Présentation du programme, des objectifs et tour de table des participants.',
-      meetingDate: demoTime(now, -7, 8),
+      meetingDate: demoWorkday(now, -7, 8),
       durationMinutes: 90,
       location: 'Salle Lumière, 12 rue de la République, Lyon',
       meetingUrl: null,
@@ -38,7 +38,7 @@ export async function seedDemoGroupSessions(
     {
       title: 'Atelier : tableaux croisés dynamiques',
       description: 'Cas pratique en direct : construire un tableau croisé à partir des ventes du trimestre.',
-      meetingDate: demoTime(now, 0, 13),
+      meetingDate: demoWorkday(now, 0, 13),
       durationMinutes: 120,
       location: null,
       meetingUrl: 'https://meet.jit.si/cursus-demo-atelier-tcd',
@@ -47,7 +47,7 @@ export async function seedDemoGroupSessions(
     {
       title: 'Questions-réponses avant l’évaluation',
       description: 'Venez avec vos questions sur les formules et les graphiques.',
-      meetingDate: demoTime(now, 2, 15, 30),
+      meetingDate: demoWorkday(now, 2, 15, 30),
       durationMinutes: 60,
       location: null,
       meetingUrl: 'https://meet.jit.si/cursus-demo-questions',
@@ -56,7 +56,7 @@ export async function seedDemoGroupSessions(
     {
       title: 'Bilan de fin de parcours',
       description: 'Retour sur les acquis et remise des attestations.',
-      meetingDate: demoTime(now, 14, 8, 30),
+      meetingDate: demoWorkday(now, 14, 8, 30),
       durationMinutes: 180,
       location: 'Salle Lumière, 12 rue de la République, Lyon',
       meetingUrl: null,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { demoTime } from '../../lib/demo-time.ts';
+import { demoWorkday } from '../../lib/demo-time.ts';
 import { parisDateOf } from './planning.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,7 +68,7 @@ export async function seedDemoPlanning(
           (organization_id, course_id, title, description, meeting_date, duration_minutes, location,
            meeting_url, created_by, created_at, updated_at)
         values (${organizationId}, ${published?.id ?? null}, ${session.title}, '',
-          ${demoTime(now, session.days, session.hour).toISOString()}::timestamptz, ${session.minutes},
+          ${demoWorkday(now, session.days, session.hour).toISOString()}::timestamptz, ${session.minutes},
           ${session.location}, ${session.meetingUrl}, ${trainerId},
           ${new Date(now.getTime() - 5 * DAY_MS).toISOString()}::timestamptz,
           ${new Date(now.getTime() - 5 * DAY_MS).toISOString()}::timestamptz)
