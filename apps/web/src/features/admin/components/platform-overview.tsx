@@ -148,10 +148,15 @@ function NewestOrganizations({ overview, format }: { overview: Overview; format:
       ) : (
         <ul className="flex flex-col divide-y divide-border">
           {overview.newestOrganizations.map((organization) => (
-            <li key={organization.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+            // Stacked whatever the name's length: side by side, a long name sent its line under it and a
+            // short one kept it at the right, so two rows read differently.
+            <li key={organization.id} className="flex flex-col gap-0.5 py-2">
               <Link
                 to={paths.admin.organization.getHref(organization.id)}
-                className={cn('font-medium text-foreground underline-offset-4 hover:underline', FOCUS_RING)}
+                className={cn(
+                  'self-start font-medium text-foreground underline-offset-4 hover:underline',
+                  FOCUS_RING,
+                )}
               >
                 {organization.name}
               </Link>
