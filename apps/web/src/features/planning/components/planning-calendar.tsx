@@ -142,7 +142,16 @@ export function PlanningCalendar() {
             center: 'title',
             right: 'dayGridMonth,timeGridWeek,timeGridDay,listMonth',
           }}
-          buttonText={{ list: t('planning:views.agenda') }}
+          // Ours in both languages: FullCalendar's English ones are lower case ('prev', 'today').
+          buttonText={{
+            prev: t('planning:views.previous'),
+            next: t('planning:views.next'),
+            today: t('planning:views.today'),
+            month: t('planning:views.month'),
+            week: t('planning:views.week'),
+            day: t('planning:views.day'),
+            list: t('planning:views.agenda'),
+          }}
           // Words rather than FullCalendar's chevron icons, which carry role="img" without a name.
           buttonIcons={false}
           height="auto"

@@ -222,6 +222,9 @@ describe('the planning screen', () => {
     renderWithProviders(<PlanningCalendar />);
     expect(await screen.findByText('Atelier tableaux croisés')).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Julien Moreau' })).toBeTruthy();
+    // The toolbar in the app's words.
+    for (const name of ['Précédent', 'Suivant', 'Aujourd’hui', 'Mois', 'Semaine', 'Jour', 'Agenda'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     const asked = calls.find((call) => call.path === '/api/trainer/planning');
     expect(asked).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Formation'), { target: { value: COURSE_ID } });
