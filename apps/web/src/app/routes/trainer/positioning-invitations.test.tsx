@@ -2,8 +2,8 @@ import type { PositioningInvitation } from '@cursus/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildCourse, page } from '@/features/courses/testing/build-course';
+import { PositioningInvitations } from '@/features/quiz-access/components/positioning-invitations';
 import { buildUser, mockApi, renderWithProviders } from '@/testing/test-utils';
-import { PositioningInvitations } from './positioning-invitations';
 
 const COURSE_ID = '00000000-0000-4000-8000-0000000000c1';
 
@@ -25,7 +25,8 @@ const INVITATION: PositioningInvitation = {
   student: null,
 };
 
-describe('PositioningInvitations', () => {
+// The route's invitations tab, with the courses' test data (a feature's test may not import another's).
+describe('/trainer/positioning, invitations', () => {
   it('lists every formation’s invitations until one is chosen, and says so in the filter', async () => {
     const { fetchMock } = mockApi({
       'GET /api/auth/session': { body: { user: buildUser({ role: 'trainer' }) } },
