@@ -7,7 +7,7 @@ const plain = (text: string) => text.replace(/\s/g, ' ');
 describe('formatDuration', () => {
   it('writes hours and minutes in each language', () => {
     expect(plain(formatDuration(2 * 3600 + 15 * 60 + 59, 'fr'))).toBe('2 h 15 min');
-    expect(plain(formatDuration(2 * 3600 + 15 * 60, 'en'))).toBe('2 hr 15 min');
+    expect(plain(formatDuration(2 * 3600 + 15 * 60, 'en'))).toBe('2 hrs 15 mins');
     expect(plain(formatDuration(3 * 3600, 'fr'))).toBe('3 h');
   });
 

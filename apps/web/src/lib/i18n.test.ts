@@ -53,7 +53,7 @@ describe('i18n', () => {
 
   it('writes the support hours with localised day names and times', () => {
     expect(plain(formatSupportHours('fr'))).toBe('du lundi au vendredi, de 9:00 à 18:00');
-    expect(plain(formatSupportHours('en'))).toBe('Monday to Friday, 9:00 AM to 6:00 PM');
+    expect(plain(formatSupportHours('en'))).toBe('Monday to Friday, 9:00 to 18:00');
   });
 
   // The test setup puts every namespace in up front; these remove some to load them as the app does.

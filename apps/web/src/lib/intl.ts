@@ -6,40 +6,48 @@
  */
 const formatters = new Map<string, object>();
 
+/**
+ * The app's languages as Intl writes them: English as in Europe (the day before the month, a 24-hour
+ * clock), as the e-mails and PDFs (en-GB) and the planning's calendar write it; plain 'en' is
+ * American ('11/29/26, 1:48 AM'). Other locales pass as they are.
+ */
+const INTL_LOCALES: Record<string, string> = { fr: 'fr-FR', en: 'en-GB' };
+
 function cached<T extends object>(
   kind: string,
-  locale: string | undefined,
+  language: string | undefined,
   options: object | undefined,
-  make: () => T,
+  make: (locale: string | undefined) => T,
 ): T {
+  const locale = (language && INTL_LOCALES[language]) || language;
   const key = `${kind}|${locale}|${JSON.stringify(options ?? {})}`;
   let formatter = formatters.get(key) as T | undefined;
   if (!formatter) {
-    formatter = make();
+    formatter = make(locale);
     formatters.set(key, formatter);
   }
   return formatter;
 }
 
-export function numberFormat(locale?: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return cached('number', locale, options, () => new Intl.NumberFormat(locale, options));
+export function numberFormat(language?: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return cached('number', language, options, (locale) => new Intl.NumberFormat(locale, options));
 }
 
-export function dateTimeFormat(locale?: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return cached('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
+export function dateTimeFormat(language?: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached('date', language, options, (locale) => new Intl.DateTimeFormat(locale, options));
 }
 
 export function relativeTimeFormat(
-  locale?: string,
+  language?: string,
   options?: Intl.RelativeTimeFormatOptions,
 ): Intl.RelativeTimeFormat {
-  return cached('relative', locale, options, () => new Intl.RelativeTimeFormat(locale, options));
+  return cached('relative', language, options, (locale) => new Intl.RelativeTimeFormat(locale, options));
 }
 
-export function listFormat(locale?: string, options?: Intl.ListFormatOptions): Intl.ListFormat {
-  return cached('list', locale, options, () => new Intl.ListFormat(locale, options));
+export function listFormat(language?: string, options?: Intl.ListFormatOptions): Intl.ListFormat {
+  return cached('list', language, options, (locale) => new Intl.ListFormat(locale, options));
 }
 
-export function pluralRules(locale?: string, options?: Intl.PluralRulesOptions): Intl.PluralRules {
-  return cached('plural', locale, options, () => new Intl.PluralRules(locale, options));
+export function pluralRules(language?: string, options?: Intl.PluralRulesOptions): Intl.PluralRules {
+  return cached('plural', language, options, (locale) => new Intl.PluralRules(locale, options));
 }

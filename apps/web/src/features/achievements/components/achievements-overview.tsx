@@ -8,12 +8,13 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { SkeletonCards } from '@/components/ui/skeleton-cards';
 import { cn } from '@/lib/cn';
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat } from '@/lib/intl';
 import { useMyAchievements } from '../api/get-my-achievements';
 import { badgeName, criterionAmount } from '../lib/badge-text';
 import { RarityBadge } from './rarity-badge';
 
 function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString(getLanguage(), { dateStyle: 'long' });
+  return dateTimeFormat(getLanguage(), { dateStyle: 'long' }).format(new Date(iso));
 }
 
 function BadgeCard({ badge }: { badge: LearnerBadge }) {

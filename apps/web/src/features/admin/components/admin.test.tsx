@@ -124,7 +124,7 @@ describe('the platform figures', () => {
     });
     renderWithProviders(<PlatformOverview />);
     expect(await screen.findByText('1 learner, 3 trainers, 2 administrators')).toBeTruthy();
-    expect(screen.getByText('Created on November 24, 2026 · 3 trainers · 1 learner')).toBeTruthy();
+    expect(screen.getByText('Created on 24 November 2026 · 3 trainers · 1 learner')).toBeTruthy();
     expect(screen.getByText('1 draft')).toBeTruthy();
   });
 });

@@ -2,9 +2,10 @@ import type { Exercise, SubmissionStatus } from '@cursus/contracts';
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat } from '@/lib/intl';
 
 export function formatDateTime(iso: string) {
-  return new Date(iso).toLocaleString(getLanguage(), { dateStyle: 'long', timeStyle: 'short' });
+  return dateTimeFormat(getLanguage(), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 }
 
 const STATUS_VARIANTS: Record<SubmissionStatus | 'notSubmitted', BadgeVariant> = {

@@ -2,15 +2,15 @@ import { GROUP_SESSION_TIME_ZONE, type GroupSessionTiming } from '@cursus/contra
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { getLanguage } from '@/lib/i18n';
-import { numberFormat } from '@/lib/intl';
+import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 /** A session's start in the reader's language, in Paris time (where sessions are organised). */
 export function formatSessionDate(iso: string) {
-  return new Date(iso).toLocaleString(getLanguage(), {
+  return dateTimeFormat(getLanguage(), {
     dateStyle: 'full',
     timeStyle: 'short',
     timeZone: GROUP_SESSION_TIME_ZONE,
-  });
+  }).format(new Date(iso));
 }
 
 export function formatDuration(minutes: number) {

@@ -56,7 +56,7 @@ describe('notification text', () => {
     });
     expect(describeNotification(marathon, inFrench, 'fr').title).toBe('Badge « Marathon » obtenu');
     expect(describeNotification(marathon, inEnglish, 'en').message).toMatch(
-      /^Legendary badge: 10 hr of learning\.$/,
+      /^Legendary badge: 10 hrs of learning\.$/,
     );
   });
 
@@ -144,7 +144,7 @@ describe('notification text', () => {
       'Prévue le mardi 1 décembre 2026 à 09:30.',
     );
     expect(describeNotification(session, inEnglish, 'en').message).toBe(
-      'Scheduled for Tuesday, December 1, 2026 at 9:30 AM.',
+      'Scheduled for Tuesday, 1 December 2026 at 09:30.',
     );
   });
 });

@@ -15,6 +15,7 @@ import { useTabs } from '@/hooks/use-tabs';
 import { cn } from '@/lib/cn';
 import { getErrorMessage } from '@/lib/error-message';
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat } from '@/lib/intl';
 import { notify } from '@/lib/toast';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
@@ -60,7 +61,7 @@ function NotificationItem({
           <span className="text-sm break-words text-muted-foreground">{message}</span>
           <time
             dateTime={notification.createdAt}
-            title={createdAt.toLocaleString(language)}
+            title={dateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(createdAt)}
             className="text-xs text-muted-foreground"
           >
             {formatRelativeDate(createdAt, new Date(), language)}

@@ -1,7 +1,8 @@
 import { getLanguage } from '@/lib/i18n';
+import { dateTimeFormat } from '@/lib/intl';
 
 export function formatDateTime(iso: string) {
-  return new Date(iso).toLocaleString(getLanguage(), { dateStyle: 'long', timeStyle: 'short' });
+  return dateTimeFormat(getLanguage(), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** A countdown as m:ss (or h:mm:ss past an hour). */
