@@ -152,6 +152,7 @@ export function PlanningCalendar() {
             day: t('planning:views.day'),
             list: t('planning:views.agenda'),
           }}
+          allDayText={t('planning:views.allDay')}
           // Words rather than FullCalendar's chevron icons, which carry role="img" without a name.
           buttonIcons={false}
           height="auto"
