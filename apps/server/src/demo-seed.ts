@@ -142,7 +142,8 @@ export async function seedDemo(options: {
     students: [
       { userId: userIdOf('lea.martin'), activity: 0.6 },
       { userId: userIdOf('hugo.bernard'), activity: 0.9 },
-      { userId: userIdOf('chloe.petit'), activity: 0.2 },
+      // Chloé came in her first weeks, then stopped: the forum's colleagues talk of calling her.
+      { userId: userIdOf('chloe.petit'), activity: 0.4, quietDays: 15 },
     ],
     now,
   });

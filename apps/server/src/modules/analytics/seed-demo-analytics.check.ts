@@ -11,12 +11,18 @@ export function describeDemoAnalytics(world: DemoWorld) {
   }
 
   describe('the demo organisation’s figures', () => {
-    it('fills the dashboard, with a learner to follow up', async () => {
+    it('fills the dashboard, with learners to follow up', async () => {
       const dashboard = await get<TrainerDashboard>('/api/trainer/dashboard');
       expect(dashboard.learners.active).toBeGreaterThan(0);
       expect(dashboard.formations.published).toBeGreaterThan(0);
       expect(dashboard.week.seconds).toBeGreaterThan(0);
-      expect(dashboard.attention.learners.map((learner) => learner.studentName)).toContain('Nathan Durand');
+      expect(dashboard.attention.learners.map((learner) => learner.studentName)).toEqual(
+        expect.arrayContaining(['Nathan Durand', 'Chloé Petit']),
+      );
+      // Chloé stopped coming two weeks ago, as the forum's thread about her says.
+      const chloe = dashboard.attention.learners.find((learner) => learner.studentName === 'Chloé Petit');
+      expect(chloe).toMatchObject({ progress: 0 });
+      expect(chloe?.idleDays).toBeGreaterThanOrEqual(15);
     });
 
     it('gives the twelve months’ charts earlier cohorts: a completion, a dropout, several months', async () => {

@@ -47,14 +47,15 @@ function randomFrom(seed: number) {
 /**
  * The demo learners' tracked time: weekday sessions over the last DEMO_TIME_DAYS days on the first
  * formation each follows, closed, with their totals, so a newcomer finds Mon Suivi, the dashboards
- * and the connection logs with real rows. `activity` is the share of weekdays a learner studied.
+ * and the connection logs with real rows. `activity` is the share of weekdays a learner studied;
+ * `quietDays`, how many days back from yesterday they have not come (a learner to follow up).
  * Learners with no formation get none: the demo keeps someone to show the empty states.
  * Returns the sign-in that opened each day's study, for the system module to record, and when each
  * learner's sittings ended, oldest first, for the lessons done in them.
  */
 export async function seedDemoTime(
   deps: { database: Database; learning: LearningService; organizations: OrganizationsService },
-  input: { students: readonly { userId: string; activity: number }[]; now: Date },
+  input: { students: readonly { userId: string; activity: number; quietDays?: number }[]; now: Date },
 ): Promise<{ signIns: DemoSignIn[]; sittingEnds: Map<string, Date[]> }> {
   const { database, learning, organizations } = deps;
   const today = startOfParisDay(input.now);
@@ -77,7 +78,7 @@ export async function seedDemoTime(
       // Noon, then back to the Paris midnight of that day (never off by a daylight-saving hour).
       const day = startOfParisDay(new Date(today.getTime() - daysAgo * 86_400_000 + 12 * 3_600_000));
       if (['Sat', 'Sun'].includes(PARIS_WEEKDAY.format(new Date(day.getTime() + 12 * 3_600_000)))) continue;
-      if (random() > student.activity) continue;
+      if (random() > student.activity || daysAgo <= (student.quietDays ?? 0)) continue;
       let signedIn = false;
       // A morning sitting, and some afternoons a second one.
       for (const startHour of random() < 0.4 ? [9, 14] : [9 + Math.floor(random() * 8)]) {
