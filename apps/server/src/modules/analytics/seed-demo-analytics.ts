@@ -1,8 +1,7 @@
 import { computeProgress } from '@cursus/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-
-const DAY_MS = 86_400_000;
+import { demoWorkday } from '../../lib/demo-time.ts';
 
 /** Both drivers answer `{ rows }`; Drizzle types it per driver. */
 function rowsOf<T>(result: unknown): T[] {
@@ -48,11 +47,10 @@ export async function seedDemoAnalytics(
     await db.execute(sql`select l.id from course_lessons l join course_modules m on m.id = l.module_id
       where l.course_id = ${course.id} order by m.position, l.position`),
   );
-  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
   const completions: DemoCompletion[] = [];
   for (const learner of input.learners) {
     const done = lessons.slice(0, learner.completedLessons);
-    const enrolledAt = ago(learner.enrolledDaysAgo);
+    const enrolledAt = demoWorkday(now, -learner.enrolledDaysAgo, 8, 30).toISOString();
     const inserted = rowsOf<{ id: string }>(
       await db.execute(sql`insert into course_enrollments
         (organization_id, course_id, student_id, progress, enrolled_by, created_at, updated_at)
@@ -61,15 +59,17 @@ export async function seedDemoAnalytics(
         on conflict (course_id, student_id) do nothing returning id`),
     );
     if (inserted.length === 0) continue;
-    // Lessons spread evenly from the enrolment to the last one done.
+    // Lessons spread evenly from the enrolment to the last one done, each in a working day's hours
+    // (UTC), later in the day as the lessons go, whatever the seed's own time of day.
     const span = learner.enrolledDaysAgo - learner.lastLessonDaysAgo;
     for (const [index, lesson] of done.entries()) {
-      const daysAgo = learner.enrolledDaysAgo - (span * (index + 1)) / done.length;
+      const daysAgo = Math.round(learner.enrolledDaysAgo - (span * (index + 1)) / done.length);
+      const at = demoWorkday(now, -daysAgo, 8 + (index % 9), (index * 17) % 60);
       await db.execute(sql`insert into lesson_completions
           (organization_id, course_id, lesson_id, student_id, completed_at)
-          values (${organizationId}, ${course.id}, ${lesson.id}, ${learner.studentId}, ${ago(daysAgo)})
+          values (${organizationId}, ${course.id}, ${lesson.id}, ${learner.studentId}, ${at.toISOString()})
           on conflict do nothing`);
-      completions.push({ studentId: learner.studentId, courseId: course.id, at: new Date(ago(daysAgo)) });
+      completions.push({ studentId: learner.studentId, courseId: course.id, at });
     }
   }
   return completions;
