@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { SessionUser } from '@cursus/contracts';
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { demoTime } from '../../lib/demo-time.ts';
 import type { FilesService } from '../files/files.module.ts';
 import type { NotificationsService } from '../notifications/notifications.module.ts';
 import { conversations, messages } from './messages.tables.ts';
@@ -70,7 +71,8 @@ export async function seedDemoMessages(
     .from(conversations)
     .where(eq(conversations.organizationId, organizationId));
   if ((existing?.total ?? 0) > 0) return;
-  const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000);
+  // Written at hours people write at (UTC), in the days before the seed, whatever its own time of day.
+  const at = (daysAgo: number, hour: number, minute: number) => demoTime(now, -daysAgo, hour, minute);
   const [firstName = '', ...lastNames] = trainers.julien.fullName.split(' ');
   const julien: SessionUser = {
     id: trainers.julien.id,
@@ -104,7 +106,7 @@ export async function seedDemoMessages(
   const thread = (
     student: DemoPerson,
     trainer: DemoPerson,
-    lines: { from: 'student' | 'trainer'; body: string; minutesAgo: number; fileId?: string }[],
+    lines: { from: 'student' | 'trainer'; body: string; at: Date; fileId?: string }[],
     readBy: { student: boolean; trainer: boolean },
   ) => ({ student, trainer, lines, readBy });
   const threads = [
@@ -115,18 +117,18 @@ export async function seedDemoMessages(
         {
           from: 'student',
           body: 'Bonjour Julien, je bloque sur la fonction SI du module 2 : mon résultat affiche toujours « OK ».',
-          minutesAgo: 26 * 60,
+          at: at(2, 17, 40),
         },
         {
           from: 'trainer',
           body: 'Bonjour Léa ! Vérifiez la référence de la cellule de seuil : sans les $, elle se décale quand vous recopiez la formule.',
-          minutesAgo: 25 * 60,
+          at: at(1, 7, 50),
         },
-        { from: 'student', body: 'C’était bien ça, merci beaucoup !', minutesAgo: 24 * 60 },
+        { from: 'student', body: 'C’était bien ça, merci beaucoup !', at: at(1, 8, 20) },
         {
           from: 'trainer',
           body: 'Je vous joins une fiche mémo des formules vues en cours, pour l’exercice de la semaine prochaine.',
-          minutesAgo: 45,
+          at: at(1, 15, 10),
           fileId: attachment.id,
         },
       ],
@@ -139,12 +141,12 @@ export async function seedDemoMessages(
         {
           from: 'trainer',
           body: 'Bravo Hugo pour le quiz du module 1 ! Vous pouvez passer au tableau de bord des ventes.',
-          minutesAgo: 3 * 24 * 60,
+          at: at(3, 9, 30),
         },
         {
           from: 'student',
           body: 'Merci ! Pour la synthèse, faut-il un graphique par trimestre ou un seul pour l’année ?',
-          minutesAgo: 90,
+          at: at(1, 11, 5),
         },
       ],
       { student: true, trainer: false },
@@ -156,12 +158,12 @@ export async function seedDemoMessages(
         {
           from: 'trainer',
           body: 'Bonjour Chloé, je suis votre référente pour la formation. N’hésitez pas à m’écrire ici.',
-          minutesAgo: 6 * 24 * 60,
+          at: at(20, 9, 0),
         },
         {
           from: 'student',
           body: 'Bonjour Sophie, merci ! Je commence le premier module cette semaine.',
-          minutesAgo: 5 * 24 * 60,
+          at: at(19, 12, 30),
         },
       ],
       { student: true, trainer: true },
@@ -172,7 +174,8 @@ export async function seedDemoMessages(
     [];
   await db.transaction(async (tx) => {
     for (const { student, trainer, lines, readBy } of threads) {
-      const last = minutesAgo(lines.at(-1)!.minutesAgo);
+      const last = lines.at(-1)!.at;
+      const beforeLast = (lines.at(-2) ?? lines[0]!).at;
       const lastFrom = lines.at(-1)!.from;
       const [conversation] = await tx
         .insert(conversations)
@@ -180,14 +183,10 @@ export async function seedDemoMessages(
           organizationId,
           studentId: student.id,
           trainerId: trainer.id,
-          createdAt: minutesAgo(lines[0]!.minutesAgo + 1),
+          createdAt: new Date(lines[0]!.at.getTime() - 60_000),
           lastMessageAt: last,
-          studentLastReadAt: readBy.student
-            ? last
-            : minutesAgo(lines.at(-2)?.minutesAgo ?? lines[0]!.minutesAgo),
-          trainerLastReadAt: readBy.trainer
-            ? last
-            : minutesAgo(lines.at(-2)?.minutesAgo ?? lines[0]!.minutesAgo),
+          studentLastReadAt: readBy.student ? last : beforeLast,
+          trainerLastReadAt: readBy.trainer ? last : beforeLast,
           // The unread side was told once, as sending would have done.
           studentNotifiedAt: readBy.student ? null : last,
           trainerNotifiedAt: readBy.trainer ? null : last,
@@ -200,7 +199,7 @@ export async function seedDemoMessages(
           senderId: line.from === 'student' ? student.id : trainer.id,
           body: line.body,
           fileId: line.fileId ?? null,
-          createdAt: minutesAgo(line.minutesAgo),
+          createdAt: line.at,
         })),
       );
       if (!readBy.student || !readBy.trainer)
