@@ -54,9 +54,13 @@ function TimeTotals({ time }: { time: MyDashboard['time'] }) {
           <p className="text-sm text-muted-foreground">{t('time.emptyDescription')}</p>
         </div>
       ) : (
-        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+        // A row each on a phone, where a third of the card cut '11 h 55 min' over two lines.
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
           {stats.map(({ label, seconds, icon: Icon }) => (
-            <div key={label} className="flex min-w-0 flex-col gap-1 rounded-lg bg-muted/60 p-2.5 sm:p-3">
+            <div
+              key={label}
+              className="flex min-w-0 items-center justify-between gap-2 rounded-lg bg-muted/60 p-2.5 sm:flex-col sm:items-start sm:gap-1 sm:p-3"
+            >
               <dt className="flex items-center gap-1.5 text-xs font-medium break-words text-muted-foreground">
                 <Icon aria-hidden="true" className="size-3.5" />
                 {label}
