@@ -14,6 +14,7 @@
  *     [-- --path]            (after each page's last run, its simulated path to the largest paint:
  *                             each request and each main-thread task of 20 ms or more, with its
  *                             simulated start and end; bench/results/first-load-2026-11-28.md)
+ *     [-- --only /dashboard] (that page alone, to try a change on it)
  *     [-- --http2]           (through a TLS reverse proxy speaking HTTP/2, as production runs behind
  *                             nginx (docs/operations.md): the server alone speaks HTTP/1.1, six
  *                             requests at a time in Lighthouse's simulation)
@@ -73,6 +74,7 @@ const { values: args } = parseArgs({
     /** Exit 1 when a page misses a target; by default the misses are reported, as every figure here. */
     check: { type: 'boolean', default: false },
     path: { type: 'boolean', default: false },
+    only: { type: 'string' },
     http2: { type: 'boolean', default: false },
     'http2-port': { type: 'string', default: '3443' },
   },
@@ -317,7 +319,10 @@ try {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chromium.port}` });
   const accounts = readDemoAccounts(dataDir);
   const results: { page: Page; median: Audit; performance: number[]; benchmarkIndexes: number[] }[] = [];
-  for (const page of PAGES) {
+  const pages = args.only ? PAGES.filter((page) => page.path === args.only) : PAGES;
+  if (pages.length === 0)
+    throw new Error(`--only names none of ${PAGES.map((page) => page.path).join(', ')}`);
+  for (const page of pages) {
     const account = page.signedInAs ? accounts.get(page.signedInAs) : undefined;
     if (page.signedInAs && !account) throw new Error(`no demo ${page.signedInAs} in demo-accounts.txt`);
     const visitor = account ? await returningVisitor(account) : undefined;

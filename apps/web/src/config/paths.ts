@@ -601,12 +601,12 @@ export const PENDING_SCREENS = {
   signedIn: {},
 } satisfies Record<string, Record<string, PendingScreenKey>>;
 
-/** SPEC 2 smart redirect at '/': each role's home. */
 /** Whether a page is of the admin space (`/admin` and below), whose figures are the platform's. */
 export function isAdminSpacePath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
+/** SPEC 2 smart redirect at '/': each role's home. */
 export function getHomeHref(role: Role): string {
   return HOME_BY_ROLE[role];
 }
