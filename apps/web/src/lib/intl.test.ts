@@ -26,6 +26,16 @@ describe('Intl formatters (issue 12)', () => {
     );
     expect(dateTimeFormat('en', { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(0))).toBe('00:00');
   });
+
+  it('write a moment in Paris time whatever the device’s zone, unless told another zone', () => {
+    // 10:02 UTC on 19 November is 11:02 in Paris (winter time), 10:02 on a device set to UTC.
+    const signedAt = new Date('2026-11-19T10:02:00Z');
+    expect(dateTimeFormat('en', { timeStyle: 'short' }).format(signedAt)).toBe('11:02');
+    expect(dateTimeFormat('fr', { dateStyle: 'long', timeStyle: 'short' }).format(signedAt)).toBe(
+      '19 novembre 2026 à 11:02',
+    );
+    expect(dateTimeFormat('en', { timeStyle: 'short', timeZone: 'UTC' }).format(signedAt)).toBe('10:02');
+  });
 });
 
 describe('the app', () => {

@@ -33,8 +33,17 @@ export function numberFormat(language?: string, options?: Intl.NumberFormatOptio
   return cached('number', language, options, (locale) => new Intl.NumberFormat(locale, options));
 }
 
+/**
+ * The zone every screen writes a moment in, unless its formatter names another (UTC for a calendar
+ * day sent as midnight UTC): the platform's, in which organisations hold their sessions and the
+ * e-mails, PDFs and the server's days are written. In the device's zone, a reader outside Paris saw
+ * the same signature at 11:02 on the signatures page and 12:02 on the learner's record.
+ */
+export const DISPLAY_TIME_ZONE = 'Europe/Paris';
+
 export function dateTimeFormat(language?: string, options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return cached('date', language, options, (locale) => new Intl.DateTimeFormat(locale, options));
+  const zoned = { timeZone: DISPLAY_TIME_ZONE, ...options };
+  return cached('date', language, zoned, (locale) => new Intl.DateTimeFormat(locale, zoned));
 }
 
 export function relativeTimeFormat(

@@ -1,4 +1,10 @@
-import type { AttendanceSheet, MyAchievements, SigningContext, SlotQrCode } from '@cursus/contracts';
+import type {
+  AttendanceSheet,
+  LearnerRecord,
+  MyAchievements,
+  SigningContext,
+  SlotQrCode,
+} from '@cursus/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CoursesWorld, createCoursesWorld, expectStatus } from '../../../test/courses-world.ts';
@@ -123,6 +129,15 @@ describe('attendance signing', () => {
     );
     expect(badges.progress.find((entry) => entry.criterion === 'attendance')).toMatchObject({ value: 1 });
     expect(badges.badges.find((badge) => badge.systemKey === 'first_session')?.awardedAt).not.toBeNull();
+    // Her record reads the sheet as the trainer does: signed and not marked is attended.
+    const record = expectStatus<LearnerRecord>(
+      await world.call('trainerA', 'GET', `/api/learners/${world.users.studentA1.id}`),
+      200,
+    );
+    expect(record.attendance.map(({ period, status }) => ({ period, status }))).toEqual([
+      { period: 'afternoon', status: null },
+      { period: 'morning', status: 'attended' },
+    ]);
   });
 
   it('refuses a link once the slot and its late-signing allowance are over', async () => {

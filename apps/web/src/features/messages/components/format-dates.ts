@@ -2,7 +2,9 @@ import { dateTimeFormat, numberFormat } from '@/lib/intl';
 /** A message's time: the hour today, the day and hour before (in the reader's language). */
 export function formatMessageTime(iso: string, language: string, now: Date = new Date()): string {
   const date = new Date(iso);
-  const isToday = date.toDateString() === now.toDateString();
+  // Today as the formatter writes it (lib/intl.ts DISPLAY_TIME_ZONE), not in the device's zone.
+  const day = dateTimeFormat('en-CA');
+  const isToday = day.format(date) === day.format(now);
   return dateTimeFormat(
     language,
     isToday
