@@ -12,6 +12,19 @@ export function computeProgress(completedLessons: number, totalLessons: number):
   return Math.min(100, Math.round((completedLessons / totalLessons) * 100));
 }
 
+/**
+ * Whether a formation's progress also counts its quizzes (issue 13: passed quizzes over lessons and
+ * active quizzes), which the lessons alone would not give: a screen writing '3 lessons completed out
+ * of 8' beside 40 % must say the quizzes are in it.
+ */
+export function progressCountsQuizzes(
+  progress: number,
+  completedLessons: number,
+  totalLessons: number,
+): boolean {
+  return progress !== computeProgress(completedLessons, totalLessons);
+}
+
 /** How many recent completions the progression screen lists. */
 export const RECENT_COMPLETIONS_LIMIT = 10;
 

@@ -24,6 +24,14 @@ describe('/formations', () => {
         buildStudentCourse({ id: uuid(1), title: 'Sécurité au travail', progress: 50, completedLessons: 2 }),
         buildStudentCourse({ id: uuid(2), title: 'Bureautique', progress: 0, completedLessons: 0 }),
         buildStudentCourse({ id: uuid(3), title: 'Gestes de secours', progress: 100, completedLessons: 4 }),
+        // 3 of 8 lessons and 1 of 2 quizzes passed: 40 %, where the lessons alone would give 38 %.
+        buildStudentCourse({
+          id: uuid(4),
+          title: 'Excel',
+          progress: 40,
+          completedLessons: 3,
+          totalLessons: 8,
+        }),
       ]),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes formations' })).toBeTruthy();
@@ -32,6 +40,12 @@ describe('/formations', () => {
     expect(bar.getAttribute('aria-valuemin')).toBe('0');
     expect(bar.getAttribute('aria-valuemax')).toBe('100');
     expect(bar.getAttribute('aria-valuetext')?.replace(/\s/g, ' ')).toBe('50 %, 2 leçons terminées sur 4');
+    expect(
+      screen
+        .getByRole('progressbar', { name: 'Progression : Excel' })
+        .getAttribute('aria-valuetext')
+        ?.replace(/\s/g, ' '),
+    ).toBe('40 %, 3 leçons terminées sur 8 · quiz réussis compris');
     expect(
       screen
         .getByRole('progressbar', { name: 'Progression : Gestes de secours' })
@@ -45,7 +59,7 @@ describe('/formations', () => {
     expect(screen.getByRole('link', { name: 'Sécurité au travail' }).getAttribute('href')).toBe(
       `/formations/${uuid(1)}`,
     );
-    expect(screen.getByText('3 formations')).toBeTruthy();
+    expect(screen.getByText('4 formations')).toBeTruthy();
   });
 
   it('keeps a locked formation visible but closed, and says why', async () => {

@@ -26,6 +26,14 @@ describe('EnrollmentPanel', () => {
             progress: 75,
             completedLessons: 3,
           }),
+          // 2 of 8 lessons and no quiz of 2 passed: 20 %, where the lessons alone would give 25 %.
+          buildEnrollment({
+            studentId: 'student-4',
+            fullName: 'Léa Martin',
+            progress: 20,
+            completedLessons: 2,
+            totalLessons: 8,
+          }),
         ]),
       },
       [`DELETE ${BASE}/enrollments/student-3`]: { body: { ok: true } },
@@ -35,6 +43,7 @@ describe('EnrollmentPanel', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Progression de Inès Petit' });
     expect(bar.getAttribute('aria-valuenow')).toBe('75');
     expect(screen.getByText('3 leçons terminées sur 4')).toBeTruthy();
+    expect(screen.getByText('2 leçons terminées sur 8 · quiz réussis compris')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /Désinscrire Inès Petit/ }));
     const dialog = screen.getByRole('alertdialog', { name: "Désinscrire l'apprenant ?" });

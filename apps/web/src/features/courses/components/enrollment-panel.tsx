@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, type Enrollment } from '@cursus/contracts';
+import { DEFAULT_PAGE_SIZE, type Enrollment, progressCountsQuizzes } from '@cursus/contracts';
 import { Search, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,10 +31,17 @@ function EnrollmentRow({ enrollment, onRemove }: { enrollment: Enrollment; onRem
   const { t } = useTranslation('courses');
   const language = getLanguage();
   const name = enrollment.fullName || enrollment.email;
-  const lessons = t('enrollments.lessons', {
+  const lessonsDone = t('enrollments.lessons', {
     count: enrollment.completedLessons,
     total: enrollment.totalLessons,
   });
+  const lessons = progressCountsQuizzes(
+    enrollment.progress,
+    enrollment.completedLessons,
+    enrollment.totalLessons,
+  )
+    ? t('enrollments.withQuizzes', { lessons: lessonsDone })
+    : lessonsDone;
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-6">
       <div className="flex min-w-0 flex-1 flex-col">

@@ -1,3 +1,4 @@
+import { progressCountsQuizzes } from '@cursus/contracts';
 import { CircleCheck, CircleDashed, Lock, PlayCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '@/components/ui/progress-bar';
@@ -62,7 +63,10 @@ export function CourseProgress({
 }: CourseProgressProps) {
   const { t } = useTranslation('learning');
   const percent = formatPercent(progress, getLanguage());
-  const lessons = t('progress.lessons', { count: completedLessons, total: totalLessons });
+  const lessonsDone = t('progress.lessons', { count: completedLessons, total: totalLessons });
+  const lessons = progressCountsQuizzes(progress, completedLessons, totalLessons)
+    ? t('progress.withQuizzes', { lessons: lessonsDone })
+    : lessonsDone;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <ProgressBar
