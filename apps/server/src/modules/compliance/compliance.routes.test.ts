@@ -138,6 +138,25 @@ describe('the indicators of an organisation', () => {
     expect(indicatorOf(other, 9).status).toBe('missing');
   });
 
+  it("counts a learner's question answered once someone else replied, not on their own follow-up", async () => {
+    const { db } = world.testApp.database;
+    const organizationId = world.users.trainerA.organizationId!;
+    const learner = world.users.studentA1.id;
+    const { rows } =
+      (await db.execute(sql`insert into student_questions (organization_id, student_id, subject, message)
+      values (${organizationId}, ${learner}, 'Accès au module 2', 'Le module 2 reste verrouillé.'),
+        (${organizationId}, ${learner}, 'Attestation', 'Où trouver mon attestation ?')
+      returning id`)) as unknown as { rows: { id: string }[] };
+    const [followedUp, answered] = rows.map((row) => row.id);
+    await db.execute(sql`insert into question_replies (organization_id, question_id, message, responder_id, created_at)
+      values (${organizationId}, ${followedUp}, 'Toujours verrouillé ce matin.', ${learner}, '2026-03-02T08:00:00Z'),
+        (${organizationId}, ${answered}, 'Dans Mes documents.', ${world.users.trainerA.id}, '2026-03-01T10:00:00Z')`);
+    const exchanges = indicatorOf(await report(), 10).automatic.find((entry) => entry.source === 'exchanges');
+    // The last exchange is the trainer's answer, not the later follow-up.
+    expect(exchanges).toMatchObject({ count: 1, total: 2, lastAt: '2026-03-01T10:00:00.000Z' });
+    await db.execute(sql`delete from student_questions where id in (${followedUp}, ${answered})`);
+  });
+
   it("reads the registers' figures for indicators 23 and 31", async () => {
     const { db } = world.testApp.database;
     const organizationId = world.users.trainerA.organizationId!;

@@ -104,10 +104,12 @@ export async function readPlatformFigures(tx: Tx, organizationId: string): Promi
     cross join lateral (select count(*) as total, count(*) filter (where progress > 0) as started,
       max(updated_at) filter (where progress > 0) as last_at
       from course_enrollments where organization_id = ${org}) ce
-    cross join lateral (select count(*) as total,
-      count(*) filter (where exists (select 1 from question_replies r where r.question_id = q.id)) as answered,
-      (select max(r.created_at) from question_replies r where r.organization_id = ${org}) as last_at
-      from student_questions q where q.organization_id = ${org}) sq
+    cross join lateral (select count(*) as total, count(answer.at) as answered, max(answer.at) as last_at
+      from student_questions q
+      -- Answered by someone other than the learner: their own follow-up in the thread is no answer.
+      left join lateral (select max(r.created_at) as at from question_replies r
+        where r.question_id = q.id and r.responder_id is distinct from q.student_id) answer on true
+      where q.organization_id = ${org}) sq
     cross join lateral (select count(*) as total, max(submitted_at) as last_at from quiz_attempts
       where organization_id = ${org} and status = 'submitted' and source = 'learner') qa
     cross join lateral (select count(*) as total, max(reviewed_at) as last_at from exercise_submissions
