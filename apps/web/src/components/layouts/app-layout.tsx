@@ -291,7 +291,10 @@ export function AppLayout({
           </button>
         </div>
 
-        <nav aria-label={t('common:layout.mainNavigation')} className="flex-1 overflow-y-auto p-3">
+        <nav
+          aria-label={t('common:layout.mainNavigation')}
+          className="scroll-shadows flex-1 overflow-y-auto p-3"
+        >
           <ul className="flex flex-col gap-1">
             {groups.map((group) => {
               const isOpen = isCompact || openGroupId === group.id || groups.length === 1;

@@ -214,7 +214,8 @@ export function LearnerList({
         >
           {list.data.items.map((learner: LearnerRow | AdminLearnerRow) => (
             <tr key={learner.id} className="border-t border-border align-top">
-              <th scope="row" className="px-3 py-3 font-medium">
+              {/* Wide enough on a phone for a name and an address broken once, at its "@"; the table scrolls. */}
+              <th scope="row" className="min-w-48 px-3 py-3 font-medium">
                 <Link to={getRecordHref(learner.id)} className="text-link underline-offset-4 hover:underline">
                   {learner.fullName}
                 </Link>

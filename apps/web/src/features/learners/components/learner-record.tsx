@@ -182,7 +182,7 @@ function QuizAttempts({ record }: { record: LearnerRecordData }) {
             {record.quizAttempts.map((attempt) => (
               <tr key={attempt.id} className="border-t border-border">
                 <td className="py-2 pr-3">{attempt.quizTitle}</td>
-                <td className="py-2 pr-3 tabular-nums">
+                <td className="py-2 pr-3 whitespace-nowrap tabular-nums">
                   {attempt.score === null ? t('record.none') : t('percent', { value: attempt.score })}
                 </td>
                 <td className="py-2 pr-3">
@@ -347,7 +347,8 @@ export function LearnerRecord({
       )}
       <Identity record={record} />
       <Enrollments record={record} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* One column of minmax(0, 1fr) on a phone: an implicit track grew to the quiz table's width. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <QuizAttempts record={record} />
         <Certificates record={record} />
         <Signatures record={record} />
