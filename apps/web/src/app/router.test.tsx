@@ -26,6 +26,18 @@ describe('app routes', () => {
     const { router } = renderApp('/');
     expect(await heading('Bienvenue sur Cursus')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth');
+    // What signing up accepts, readable before signing up.
+    const legal = screen.getByRole('navigation', { name: 'Informations légales' });
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Conditions d’utilisation', '/terms'],
+      ['Confidentialité', '/privacy'],
+      ['Mentions légales', '/legal'],
+      ['Cookies', '/cookies'],
+    ]);
   });
 
   it('gives up waiting for a role after 3 seconds and offers to sign in', async () => {

@@ -15,6 +15,7 @@ import { LoadErrorAlert } from '@/components/ui/load-error-alert';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { notify } from '@/lib/toast';
 import { usePlanningCalendar, usePlanningFilters, useRescheduleSession } from '../api/planning';
 import { calendarNow, fromCalendarTime, toCalendarEvents } from '../lib/calendar-events';
@@ -24,6 +25,12 @@ import './planning-calendar.css';
 
 const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 
+/** A phone: the month grid's cells are a few letters wide ('09 L'), so it opens on the agenda. */
+const NARROW_QUERY = '(max-width: 639px)';
+
+/** Events' times as the rest of the app writes them, '09:00' rather than FullCalendar's '09'. */
+const EVENT_TIME_FORMAT = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
 /**
  * Issue 16 point 7: the organisation's group sessions and formation dates by month, week, day or as
  * an agenda. Sessions to come move by drag and drop and change length by their lower edge; opening
@@ -31,6 +38,7 @@ const PLUGINS = [dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
  */
 export function PlanningCalendar() {
   const { t, i18n } = useTranslation(['planning', 'common']);
+  const isNarrow = useMediaQuery(NARROW_QUERY);
   const courseFieldId = useId();
   const trainerFieldId = useId();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
@@ -127,7 +135,7 @@ export function PlanningCalendar() {
         )}
         <FullCalendar
           plugins={PLUGINS}
-          initialView="dayGridMonth"
+          initialView={isNarrow ? 'listMonth' : 'dayGridMonth'}
           // Paris wall-clock times, handed over as UTC (lib/calendar-events.ts).
           timeZone="UTC"
           now={calendarNow}
@@ -153,6 +161,7 @@ export function PlanningCalendar() {
             list: t('planning:views.agenda'),
           }}
           allDayText={t('planning:views.allDay')}
+          eventTimeFormat={EVENT_TIME_FORMAT}
           // Words rather than FullCalendar's chevron icons, which carry role="img" without a name.
           buttonIcons={false}
           height="auto"

@@ -234,4 +234,25 @@ describe('the planning screen', () => {
       ),
     );
   });
+
+  it('opens on the agenda on a phone, where month cells are a few letters wide', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 639px)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    mockApi({
+      'GET /api/trainer/planning/filters': { body: { courses: [], trainers: [] } },
+      'GET /api/trainer/planning': { body: { sessions: [], formations: [] } },
+    });
+    try {
+      renderWithProviders(<PlanningCalendar />);
+      const agenda = await screen.findByRole('button', { name: 'Agenda' });
+      expect(agenda.getAttribute('aria-pressed')).toBe('true');
+      expect(screen.getByRole('button', { name: 'Mois' }).getAttribute('aria-pressed')).toBe('false');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
