@@ -230,7 +230,7 @@ describe('app routes', () => {
     renderApp('/dashboard');
     await heading('Mon Suivi');
     fireEvent.click(screen.getByRole('button', { name: 'EN' }));
-    expect(await heading('My progress')).toBeTruthy();
+    expect(await heading('My dashboard')).toBeTruthy();
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ language: 'en' }),
     );
@@ -247,7 +247,7 @@ describe('app routes', () => {
     type('Email', 'ana@example.org');
     type('Mot de passe', 'Abcdefg1!');
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await heading('My progress')).toBeTruthy();
+    expect(await heading('My dashboard')).toBeTruthy();
     expect(i18n.language).toBe('en');
     // Adopting the account's own language is not a change to save back.
     expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
