@@ -37,7 +37,6 @@ export const CertificateSchema = z.object({
   courseTitle: z.string(),
   studentId: z.string().nullable(),
   studentName: z.string(),
-  /** Tracked learning time on the formation when the certificate was issued. */
   /** Hours realised, in seconds: tracked learning time plus attended group-session half-days. */
   trackedSeconds: z.number().int().min(0),
   firstActivityAt: z.iso.datetime().nullable(),

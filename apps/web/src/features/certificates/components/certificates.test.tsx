@@ -1,7 +1,8 @@
-import type { CertificateCandidate } from '@cursus/contracts';
+import type { Certificate, CertificateCandidate } from '@cursus/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockApi, renderWithProviders } from '@/testing/test-utils';
+import { MyCertificates } from './my-certificates';
 import { bulkTargets } from './trainer-certificates';
 import { VerifyCertificate } from './verify-certificate';
 
@@ -34,6 +35,31 @@ describe('certificates', () => {
       'done',
       'issued',
     ]);
+  });
+
+  it('names a learner’s certificate as the document does and says what its hours count', async () => {
+    const certificate: Certificate = {
+      id: crypto.randomUUID(),
+      kind: 'realisation',
+      status: 'valid',
+      code: CODE,
+      courseId: crypto.randomUUID(),
+      courseTitle: 'Excel : les bases',
+      studentId: 'student',
+      studentName: 'Léa Martin',
+      trackedSeconds: 48_300,
+      firstActivityAt: null,
+      lastActivityAt: null,
+      fileUrl: '/api/files/certificate',
+      issuedAt: '2026-11-26T10:00:00.000Z',
+      revokedAt: null,
+    };
+    mockApi({ 'GET /api/certificates': { body: { items: [certificate] } } });
+    renderWithProviders(<MyCertificates />);
+    expect(await screen.findByRole('heading', { name: 'Certificat de réalisation' })).toBeTruthy();
+    expect(screen.getByText(/^13 h 25 min · émis le 26 novembre 2026/)).toBeTruthy();
+    // Above the learning time the course shows: the group sessions attended are in it.
+    expect(screen.getByText(/demi-journées de sessions de groupe auxquelles vous avez assisté/)).toBeTruthy();
   });
 
   it('shows a genuine certificate’s facts on the public page', async () => {

@@ -33,26 +33,35 @@ export function MyCertificates() {
         <EmptyState icon={Award} title={t('mine.emptyTitle')} description={t('mine.emptyDescription')} />
       )}
       {certificates.data && certificates.data.items.length > 0 && (
-        <ul aria-label={t('mine.title')} className="flex flex-col gap-3">
-          {certificates.data.items.map((certificate) => (
-            <Card as="li" key={certificate.id} padding="p-4" className="flex flex-wrap justify-between gap-3">
-              <div className="flex min-w-0 flex-col gap-1">
-                <h3 className="text-base font-semibold text-foreground">{t(`kind.${certificate.kind}`)}</h3>
-                <p className="text-sm text-foreground">{certificate.courseTitle}</p>
-                <p className="text-xs text-muted-foreground">
-                  {t('mine.facts', {
-                    hours: formatHours(certificate.trackedSeconds),
-                    date: formatDate(certificate.issuedAt),
-                  })}
-                </p>
-              </div>
-              <div className="flex items-center gap-3">
-                <StatusBadge certificate={certificate} />
-                <DownloadLink certificate={certificate} />
-              </div>
-            </Card>
-          ))}
-        </ul>
+        <>
+          {/* Beside the learning time their course shows, the hours here add the group sessions. */}
+          <p className="text-sm text-muted-foreground">{t('mine.hoursNote')}</p>
+          <ul aria-label={t('mine.title')} className="flex flex-col gap-3">
+            {certificates.data.items.map((certificate) => (
+              <Card
+                as="li"
+                key={certificate.id}
+                padding="p-4"
+                className="flex flex-wrap justify-between gap-3"
+              >
+                <div className="flex min-w-0 flex-col gap-1">
+                  <h3 className="text-base font-semibold text-foreground">{t(`kind.${certificate.kind}`)}</h3>
+                  <p className="text-sm text-foreground">{certificate.courseTitle}</p>
+                  <p className="text-xs text-muted-foreground">
+                    {t('mine.facts', {
+                      hours: formatHours(certificate.trackedSeconds),
+                      date: formatDate(certificate.issuedAt),
+                    })}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <StatusBadge certificate={certificate} />
+                  <DownloadLink certificate={certificate} />
+                </div>
+              </Card>
+            ))}
+          </ul>
+        </>
       )}
     </section>
   );
