@@ -170,7 +170,7 @@ export function DataTable<Column extends string>({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: WCAG 2.1.1, keyboard users must be able to scroll the table sideways on narrow screens.
       tabIndex={0}
       aria-label={caption}
-      className={cn('overflow-x-auto rounded-lg border border-border', FOCUS_RING)}
+      className={cn('scroll-shadows-x overflow-x-auto rounded-lg border border-border', FOCUS_RING)}
     >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
@@ -185,7 +185,7 @@ export function DataTable<Column extends string>({
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={row[rowHeader]} className="border-t border-border bg-card align-top">
+            <tr key={row[rowHeader]} className="border-t border-border align-top">
               <th
                 scope="row"
                 className={cn(
