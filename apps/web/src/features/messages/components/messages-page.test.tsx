@@ -64,6 +64,21 @@ describe('the messages page', () => {
     expect(screen.getByRole('heading', { name: 'Julien Moreau' })).toBeTruthy();
   });
 
+  it('reads a malformed conversation address as a conversation not found, and asks nothing for it', async () => {
+    const { calls } = mockApi({
+      'GET /api/messages/conversations': {
+        body: { items: [conversation], total: 1, page: 1, pageSize: 20 } satisfies ConversationList,
+      },
+      'GET /api/messages/unread-count': { body: { count: 0 } },
+    });
+    renderWithProviders(<Harness initial="x" />);
+    expect(await screen.findByText('Impossible de charger cette conversation')).toBeTruthy();
+    expect(screen.getByText(/n'existe pas|n’existe pas/)).toBeTruthy();
+    expect(calls.some((call) => call.path.startsWith('/api/messages/conversations/x'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Retour aux conversations' }));
+    expect(await screen.findByText('Choisissez une conversation')).toBeTruthy();
+  });
+
   it('marks the open conversation read and sends a message into it', async () => {
     let sent: Message | null = null;
     const { calls } = mockApi({

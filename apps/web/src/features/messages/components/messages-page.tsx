@@ -1,6 +1,8 @@
-import { MessagesSquare, SquarePen } from 'lucide-react';
+import { ArrowLeft, MessagesSquare, SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,6 +19,13 @@ export interface MessagesPageProps {
   conversationId: string | null;
   onOpen: (conversationId: string | null) => void;
 }
+
+/**
+ * Whether `?conversation=` can name a conversation. A notification's link carries one; an address cut
+ * or typed wrong reads as a conversation that does not exist, rather than as the server's answer to
+ * a malformed id ('Some fields are invalid').
+ */
+const isConversationId = (value: string) => z.uuid().safeParse(value).success;
 
 /**
  * Conversations on the left (unread counts), the open one on the right; on small screens the list
@@ -61,7 +70,17 @@ export function MessagesPage({ space, conversationId, onOpen }: MessagesPageProp
         aria-label={t('thread.region')}
         className={cn('min-h-0 min-w-0 flex-1 flex-col md:flex', conversationId ? 'flex' : 'hidden')}
       >
-        {conversationId ? (
+        {conversationId && !isConversationId(conversationId) ? (
+          <div className="flex flex-col items-start gap-3 p-4">
+            <Alert variant="error" title={t('thread.loadError')}>
+              {t('errors:NOT_FOUND')}
+            </Alert>
+            <Button variant="secondary" size="sm" onClick={() => onOpen(null)}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              {t('thread.back')}
+            </Button>
+          </div>
+        ) : conversationId ? (
           <ConversationThread
             key={conversationId}
             conversationId={conversationId}
