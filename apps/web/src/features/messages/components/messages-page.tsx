@@ -32,7 +32,7 @@ const isConversationId = (value: string) => z.uuid().safeParse(value).success;
  * first, then the thread alone with a way back.
  */
 export function MessagesPage({ space, conversationId, onOpen }: MessagesPageProps) {
-  const { t } = useTranslation('messages');
+  const { t } = useTranslation(['messages', 'errors']);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [isPicking, setIsPicking] = useState(false);
