@@ -100,8 +100,8 @@ describe(`the assistant without a model, on ${ENGINE} (issue 18)`, () => {
     expectStatus(await world.call('studentA2', 'PATCH', '/api/auth/preferences', { language: 'en' }), 200);
     const reply = await ask(world, 'studentA2', 'Where am I?');
     expect(reply.message).toBe('You are not enrolled in any course yet. Your trainer will enrol you.');
-    const help = await ask(world, 'studentA2', 'How do I sign my attendance sheets?');
-    expect(help.message).toContain('How do I sign my attendance sheets?');
+    const help = await ask(world, 'studentA2', 'How do I sign the end of my course?');
+    expect(help.message).toContain('How do I sign the end of a module or a course?');
     expect(help.sources).toContainEqual({ title: 'Knowledge base', href: '/knowledge-base' });
   });
 
