@@ -11,7 +11,7 @@ const TEXTS = {
   fr: {
     bell: 'Notifications',
     notification: 'Nouveau badge obtenu',
-    detail: 'Badge commun : 1 connexion.',
+    detail: 'Badge commun\u00a0: 1 connexion.',
     tab: 'Succès',
     page: 'Mes succès',
     badge: 'Premiers pas',

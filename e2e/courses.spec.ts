@@ -313,7 +313,7 @@ describe('a formation from its creation to a learner completing it', () => {
     expect(externalRequests.filter((url) => /youtube|ytimg|googlevideo/.test(url))).toEqual([]);
 
     await play.click();
-    const player = page.getByTitle(`Vidéo : ${videoLesson.title}`, { exact: true });
+    const player = page.getByTitle(`Vidéo\u00a0: ${videoLesson.title}`, { exact: true });
     await player.waitFor({ state: 'attached' });
     const playerUrl = new URL((await player.getAttribute('src')) ?? '');
     expect(`${playerUrl.origin}${playerUrl.pathname}`).toBe(

@@ -169,7 +169,7 @@ describe('positioning before a formation, and a public quiz', () => {
     await expectNoSeriousViolations(visitor.page, '/quiz/{id}/public (dark)');
     await visitor.page.getByRole('button', { name: 'Envoyer mes réponses' }).click();
     await visitor.page.getByText('Réussi', { exact: true }).waitFor();
-    await visitor.page.getByText(/Votre score : 100\s%/).waitFor();
+    await visitor.page.getByText(/Votre score\s: 100\s%/).waitFor();
 
     // The trainer reads the visitor's answers.
     await trainer.page.reload();

@@ -107,8 +107,8 @@ describe('quizzes', () => {
       .filter({ has: page.getByRole('heading', { name: QUIZ_TITLE }) });
     await listed.waitFor();
     expect(await listed.textContent()).toContain('5 questions');
-    expect(await listed.textContent()).toContain(`Formation : ${COURSE_TITLE}`);
-    expect(await listed.textContent()).toContain('Seuil de réussite : 60 %');
+    expect(await listed.textContent()).toContain(`Formation\u00a0: ${COURSE_TITLE}`);
+    expect(await listed.textContent()).toContain('Seuil de réussite\u00a0: 60\u202f%');
     expect(trainer.pageErrors).toEqual([]);
 
     // A learner of the formation, in the light theme.

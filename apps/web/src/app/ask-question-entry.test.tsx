@@ -18,7 +18,7 @@ function renderAs(user: SessionUser, path: string) {
 
 async function questionButton() {
   const sidebar = await screen.findByRole('complementary', { name: 'Menu latéral' });
-  return within(sidebar).getByRole('button', { name: "J'ai une question ?" });
+  return within(sidebar).getByRole('button', { name: "J'ai une question\u202f?" });
 }
 
 describe("SPEC 2 'J'ai une question ?'", () => {
@@ -37,7 +37,7 @@ describe("SPEC 2 'J'ai une question ?'", () => {
 
   it('offers the question on a lesson page, about that formation and lesson', async () => {
     renderAs(buildUser({ role: 'student' }), `/lesson/${COURSE_ID}/${LESSON_ID}`);
-    fireEvent.click(await screen.findByRole('button', { name: "J'ai une question ?" }));
+    fireEvent.click(await screen.findByRole('button', { name: "J'ai une question\u202f?" }));
     const dialog = await screen.findByRole('dialog', { name: 'Poser une question' });
     const attach = within(dialog).getByRole('checkbox', { name: /Joindre la formation/ }) as HTMLInputElement;
     expect(attach.checked).toBe(true);

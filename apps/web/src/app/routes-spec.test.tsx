@@ -172,7 +172,7 @@ describe('trainer and admin sidebar', () => {
     expect(within(sidebar()).getByRole('link', { name: 'Mon profil' }).getAttribute('href')).toBe(
       '/trainer/profile',
     );
-    fireEvent.click(within(sidebar()).getByRole('button', { name: "J'ai une question ?" }));
+    fireEvent.click(within(sidebar()).getByRole('button', { name: "J'ai une question\u202f?" }));
     await heading("Centre d'aide");
     expect(screen.getByRole('tab', { name: 'Contact' }).getAttribute('aria-selected')).toBe('true');
   });

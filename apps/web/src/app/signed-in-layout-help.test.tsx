@@ -22,7 +22,7 @@ describe('SPEC 2 sidebar help entry', () => {
   it('opens the student help dialog for students', async () => {
     renderAs(buildUser({ role: 'student' }), '/dashboard');
     fireEvent.click(await helpEntry());
-    expect(await screen.findByRole('dialog', { name: "Besoin d'aide ?" })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: "Besoin d'aide\u202f?" })).toBeTruthy();
   });
 
   it('leads trainers with an organisation to the help centre page', async () => {

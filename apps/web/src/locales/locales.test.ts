@@ -76,6 +76,20 @@ describe('locale files', () => {
     expect(resources.en.errors.NOT_ADMIN).toBe('You do not have administrator rights');
   });
 
+  it('write French with its no-break spaces, so that a sign never starts a line', () => {
+    // Before : ; ! ? % and inside « », a space a line may break at left '100' / '%' or '«' / 'Mon
+    // Suivi »' on a phone. A no-break space (U+00A0) before ':' and inside guillemets, a narrow one
+    // (U+202F, as Intl writes '50 %') before ; ! ? and %.
+    const breakable = / [:;!?%»]|« /;
+    for (const [namespace, tree] of Object.entries(resources.fr)) {
+      for (const key of flatten(tree as Tree)) {
+        // Lists (the assistant's prompts) flatten to their items' indexes too.
+        const text = String(key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree));
+        expect(breakable.test(text), `fr/${namespace}:${key}: ${text}`).toBe(false);
+      }
+    }
+  });
+
   it('keep no empty translation', () => {
     for (const language of LANGUAGES) {
       for (const [namespace, tree] of Object.entries(resources[language])) {

@@ -19,7 +19,7 @@ describe('/error-demos', () => {
   it('shows a loading error retrying by itself until the section recovers', () => {
     vi.useFakeTimers();
     renderDemos();
-    fireEvent.click(screen.getByRole('button', { name: 'Déclencher « Loading chunk 7 failed »' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Déclencher «\u00a0Loading chunk 7 failed\u00a0»' }));
     expect(screen.getByRole('heading', { name: 'Problème de chargement' })).toBeTruthy();
     expect(screen.getByText('Erreur de Route: /error-demos')).toBeTruthy();
     act(() => vi.advanceTimersByTime(2000));
@@ -31,7 +31,9 @@ describe('/error-demos', () => {
 
   it('shows a critical error without auto-retry, and Retour clears it', () => {
     renderDemos();
-    fireEvent.click(screen.getByRole('button', { name: 'Déclencher « Database connection lost »' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Déclencher «\u00a0Database connection lost\u00a0»' }),
+    );
     expect(screen.getByRole('heading', { name: 'Erreur critique détectée' })).toBeTruthy();
     expect(screen.queryByText('Tentative de récupération automatique...')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retour' }));

@@ -16,7 +16,7 @@ const PAGES: { Page: ComponentType; fr: string; en: string }[] = [
   { Page: PrivacyRoute, fr: 'Politique de confidentialité', en: 'Privacy policy' },
   { Page: LegalNoticeRoute, fr: 'Mentions légales', en: 'Legal notice' },
   { Page: CookiesRoute, fr: 'Cookies et stockage local', en: 'Cookies and local storage' },
-  { Page: WhyOssLmsRoute, fr: 'Pourquoi un LMS libre ?', en: 'Why an open-source LMS?' },
+  { Page: WhyOssLmsRoute, fr: 'Pourquoi un LMS libre\u202f?', en: 'Why an open-source LMS?' },
   { Page: InstallRoute, fr: "Installer l'application", en: 'Install the app' },
   { Page: KnowledgeBaseRoute, fr: 'Base de connaissances', en: 'Knowledge base' },
 ];

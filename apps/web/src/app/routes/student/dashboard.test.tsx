@@ -43,7 +43,7 @@ describe('/dashboard (Mon Suivi)', () => {
       .closest('section')!;
     expect(
       within(completed)
-        .getByRole('progressbar', { name: 'Progression : Gestes de secours' })
+        .getByRole('progressbar', { name: 'Progression\u00a0: Gestes de secours' })
         .getAttribute('aria-valuenow'),
     ).toBe('100');
     const score = screen.getByText('Score de progression').closest('div')!;

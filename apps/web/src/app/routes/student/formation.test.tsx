@@ -45,17 +45,17 @@ describe('/formations/{id}', () => {
     expect(screen.getByText('7 heures')).toBeTruthy();
     // An empty sheet field is left out rather than shown blank.
     expect(screen.queryByText('Prérequis')).toBeNull();
-    expect(screen.getByRole('heading', { level: 3, name: 'Module 1 : Les risques' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: 'Module 2 : Les gestes' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Module 1\u00a0: Les risques' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Module 2\u00a0: Les gestes' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Repérer les dangers — Terminée/ }).getAttribute('href')).toBe(
       lessonPath(MODULE_1, LESSON_1),
     );
     expect(screen.getByRole('link', { name: /Prévenir les accidents — À faire/ })).toBeTruthy();
-    const overall = screen.getByRole('progressbar', { name: 'Progression : Sécurité au travail' });
+    const overall = screen.getByRole('progressbar', { name: 'Progression\u00a0: Sécurité au travail' });
     expect(overall.getAttribute('aria-valuenow')).toBe('25');
     expect(
       screen
-        .getByRole('progressbar', { name: 'Progression : Module 1 : Les risques' })
+        .getByRole('progressbar', { name: 'Progression\u00a0: Module 1\u00a0: Les risques' })
         .getAttribute('aria-valuenow'),
     ).toBe('50');
   });

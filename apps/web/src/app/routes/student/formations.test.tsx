@@ -35,20 +35,20 @@ describe('/formations', () => {
       ]),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mes formations' })).toBeTruthy();
-    const bar = await screen.findByRole('progressbar', { name: 'Progression : Sécurité au travail' });
+    const bar = await screen.findByRole('progressbar', { name: 'Progression\u00a0: Sécurité au travail' });
     expect(bar.getAttribute('aria-valuenow')).toBe('50');
     expect(bar.getAttribute('aria-valuemin')).toBe('0');
     expect(bar.getAttribute('aria-valuemax')).toBe('100');
     expect(bar.getAttribute('aria-valuetext')?.replace(/\s/g, ' ')).toBe('50 %, 2 leçons terminées sur 4');
     expect(
       screen
-        .getByRole('progressbar', { name: 'Progression : Excel' })
+        .getByRole('progressbar', { name: 'Progression\u00a0: Excel' })
         .getAttribute('aria-valuetext')
         ?.replace(/\s/g, ' '),
     ).toBe('40 %, 3 leçons terminées sur 8 · quiz réussis compris');
     expect(
       screen
-        .getByRole('progressbar', { name: 'Progression : Gestes de secours' })
+        .getByRole('progressbar', { name: 'Progression\u00a0: Gestes de secours' })
         .getAttribute('aria-valuenow'),
     ).toBe('100');
     const card = (title: string) =>
@@ -116,7 +116,7 @@ describe('/formations', () => {
       buildUser({ organizationId: null, organizationName: null }),
     );
     expect(await screen.findByText("Vous n'êtes rattaché à aucun organisme")).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Que faire ?' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Que faire\u202f?' }).getAttribute('href')).toBe(
       '/assign-organization',
     );
     expect(calls.some((call) => call.path === '/api/learning/courses')).toBe(false);

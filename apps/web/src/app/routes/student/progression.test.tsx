@@ -20,16 +20,16 @@ describe('/progression', () => {
     renderProgression({ body: buildProgression() });
     expect(await screen.findByRole('heading', { level: 1, name: 'Progression' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 2, name: 'Par formation' })).toBeTruthy();
-    expect(barValue('Progression : Sécurité au travail')).toBe('75');
+    expect(barValue('Progression\u00a0: Sécurité au travail')).toBe('75');
     const modules = screen.getByRole('list', { name: 'Modules de Sécurité au travail' });
     expect(
       within(modules)
-        .getByRole('progressbar', { name: 'Progression : Les risques' })
+        .getByRole('progressbar', { name: 'Progression\u00a0: Les risques' })
         .getAttribute('aria-valuenow'),
     ).toBe('100');
     expect(
       within(modules)
-        .getByRole('progressbar', { name: 'Progression : Les gestes' })
+        .getByRole('progressbar', { name: 'Progression\u00a0: Les gestes' })
         .getAttribute('aria-valuenow'),
     ).toBe('50');
     expect(within(modules).getByText('1 leçon terminée sur 2')).toBeTruthy();

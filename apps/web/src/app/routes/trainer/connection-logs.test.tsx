@@ -176,7 +176,7 @@ describe('/trainer/connection-logs', () => {
     const ana = within(list).getByRole('article', { name: 'Ana Lopez' });
     fireEvent.click(within(ana).getByRole('button', { name: 'Afficher le détail (Ana Lopez)' }));
     fireEvent.click(await within(ana).findByRole('button', { name: 'Réinitialiser la session en cours' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Réinitialiser la session en cours ?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Réinitialiser la session en cours\u202f?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Réinitialiser' }));
     await waitFor(() => expect(within(ana).queryByText('Session en cours')).toBeNull());
     expect(within(ana).queryByRole('button', { name: 'Réinitialiser la session en cours' })).toBeNull();

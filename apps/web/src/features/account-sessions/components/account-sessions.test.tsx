@@ -46,7 +46,7 @@ describe('my sessions', () => {
     });
     renderWithProviders(<AccountSessionsSection />);
     fireEvent.click(await screen.findByRole('button', { name: 'Fermer la session Safari sur iOS' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Fermer cette session ?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Fermer cette session\u202f?' });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Fermer la session' }));
     expect(await screen.findByText('Session fermée')).toBeTruthy();
@@ -89,7 +89,7 @@ describe("an admin's account security panel", () => {
     renderWithProviders(<AccountSecurityPanel userId="user-1" />);
     expect(await screen.findByText('2 sessions actives')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Désactiver le compte' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Désactiver ce compte ?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Désactiver ce compte\u202f?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Désactiver' }));
     await waitFor(() =>
       expect(calls.some((call) => call.path === '/api/auth/accounts/user-1/disable')).toBe(true),
@@ -116,7 +116,7 @@ describe("an admin's account security panel", () => {
     expect(await screen.findByText('Double authentification activée')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retirer la double authentification' }));
     const dialog = await screen.findByRole('alertdialog', {
-      name: 'Retirer la double authentification de ce compte ?',
+      name: 'Retirer la double authentification de ce compte\u202f?',
     });
     expect(
       within(dialog).getByText(/a perdu son application d’authentification et ses codes de secours/),

@@ -42,7 +42,7 @@ describe('the badges screen', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Supprimer Marathon' }));
     expect(
-      await screen.findByRole('alertdialog', { name: 'Supprimer le badge « Marathon » ?' }),
+      await screen.findByRole('alertdialog', { name: 'Supprimer le badge «\u00a0Marathon\u00a0»\u202f?' }),
     ).toBeTruthy();
   });
 

@@ -40,7 +40,9 @@ describe('onboarding an organisation', () => {
     fillOnboarding();
     fireEvent.change(screen.getByLabelText("Langue de l'invitation"), { target: { value: 'en' } });
     fireEvent.click(screen.getByRole('button', { name: 'Créer et inviter' }));
-    const link = await screen.findByRole('link', { name: 'Ouvrir la page de « Formations du Nord »' });
+    const link = await screen.findByRole('link', {
+      name: 'Ouvrir la page de «\u00a0Formations du Nord\u00a0»',
+    });
     expect(link.getAttribute('href')).toBe(`/admin/organization/${ORGANIZATION}`);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Formations du Nord',

@@ -199,7 +199,9 @@ describe('analytics', () => {
     expect(
       screen.getByText('Pas encore de réponses aux questionnaires de satisfaction sur cette période.'),
     ).toBeTruthy();
-    const exportLink = screen.getByRole('link', { name: 'Exporter « Complétion et abandon » en CSV' });
+    const exportLink = screen.getByRole('link', {
+      name: 'Exporter «\u00a0Complétion et abandon\u00a0» en CSV',
+    });
     expect(exportLink.getAttribute('href')).toBe('/api/trainer/analytics/export?chart=outcomes&period=30d');
     const table = screen.getByRole('table');
     expect(within(table).getByRole('rowheader', { name: 'Excel : les fondamentaux' })).toBeTruthy();

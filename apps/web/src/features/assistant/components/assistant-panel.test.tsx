@@ -92,7 +92,7 @@ describe('the assistant panel (SPEC 4, 5)', () => {
     });
     renderPanel({ space: 'organization_space' });
     await greeted();
-    fireEvent.click(screen.getByRole('button', { name: 'Quels sont mes chiffres ?' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Quels sont mes chiffres\u202f?' }));
     vi.useRealTimers();
     await screen.findByText('Réponse');
     fireEvent.change(input(), { target: { value: 'Et la conformité ?' } });

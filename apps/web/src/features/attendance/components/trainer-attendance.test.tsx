@@ -77,7 +77,7 @@ describe('TrainerAttendance', () => {
     });
     renderWithProviders(<TrainerAttendance sessionId={SESSION} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Envoyer les liens' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Envoyer les liens de signature ?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Envoyer les liens de signature\u202f?' });
     expect(within(dialog).getByText(/1 apprenant n’a pas encore signé/)).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Envoyer' }));

@@ -158,11 +158,11 @@ describe('CourseList', () => {
       },
     );
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Autres actions pour « Gestes et postures »' }),
+      await screen.findByRole('button', { name: 'Autres actions pour «\u00a0Gestes et postures\u00a0»' }),
     );
     fireEvent.click(screen.getByRole('menuitem', { name: 'Supprimer' }));
 
-    const confirm = screen.getByRole('alertdialog', { name: 'Supprimer la formation ?' });
+    const confirm = screen.getByRole('alertdialog', { name: 'Supprimer la formation\u202f?' });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Supprimer définitivement' }));
 

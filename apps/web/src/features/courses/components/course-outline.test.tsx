@@ -77,13 +77,13 @@ describe('CourseOutline', () => {
     const { calls } = renderOutline(course);
     await screen.findByRole('list', { name: 'Plan de la formation' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Descendre le module « Accueil »' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Descendre le module «\u00a0Accueil\u00a0»' }));
     await waitFor(() => expect(moduleTitles()).toEqual(['Pratique', 'Accueil', 'Bilan']));
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe(`/api/courses/${course.id}/modules/order`);
     expect(put?.body).toEqual({ moduleIds: [second!.id, first!.id, third!.id] });
     expect(document.activeElement).toBe(
-      screen.getByRole('button', { name: 'Descendre le module « Accueil »' }),
+      screen.getByRole('button', { name: 'Descendre le module «\u00a0Accueil\u00a0»' }),
     );
     expect(screen.getByText('« Accueil » déplacé en position 2 sur 3')).toBeTruthy();
   });
@@ -95,7 +95,7 @@ describe('CourseOutline', () => {
     const { calls } = renderOutline(course);
     await screen.findByRole('list', { name: 'Plan de la formation' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Monter la leçon « Objectifs »' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Monter la leçon «\u00a0Objectifs\u00a0»' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe(`/api/courses/${course.id}/modules/${module.id}/lessons/order`);
@@ -103,7 +103,7 @@ describe('CourseOutline', () => {
     // At the top now: its up button is disabled, so focus moves to its down button.
     await waitFor(() =>
       expect(document.activeElement).toBe(
-        screen.getByRole('button', { name: 'Descendre la leçon « Objectifs »' }),
+        screen.getByRole('button', { name: 'Descendre la leçon «\u00a0Objectifs\u00a0»' }),
       ),
     );
   });
@@ -129,7 +129,7 @@ describe('CourseOutline', () => {
     const course = buildCourseDetail({ Accueil: [], Pratique: [], Bilan: [] });
     const [first, second, third] = course.modules;
     const { calls } = renderOutline(course);
-    const handle = await screen.findByRole('button', { name: 'Déplacer le module « Accueil »' });
+    const handle = await screen.findByRole('button', { name: 'Déplacer le module «\u00a0Accueil\u00a0»' });
 
     // dnd-kit listens for the moving keys from the next tick after the drag starts.
     const press = async (target: Element, code: string, key: string) => {

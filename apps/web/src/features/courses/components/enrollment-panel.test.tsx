@@ -46,7 +46,7 @@ describe('EnrollmentPanel', () => {
     expect(screen.getByText('2 leçons terminées sur 8 · quiz réussis compris')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /Désinscrire Inès Petit/ }));
-    const dialog = screen.getByRole('alertdialog', { name: "Désinscrire l'apprenant ?" });
+    const dialog = screen.getByRole('alertdialog', { name: "Désinscrire l'apprenant\u202f?" });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Désinscrire' }));
     await waitFor(() =>

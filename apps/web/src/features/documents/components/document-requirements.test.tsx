@@ -108,7 +108,7 @@ describe('document requirements (admin)', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: "Supprimer Attestation d'assurance RC Pro" }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Supprimer l’exigence ?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Supprimer l’exigence\u202f?' });
     expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
     await waitFor(() => expect(api.calls.some((call) => call.method === 'DELETE')).toBe(true));
@@ -170,7 +170,7 @@ describe('document requirements (admin)', () => {
     // Nothing to review where no document was found.
     expect(screen.getAllByRole('button', { name: /^Refuser/ })).toHaveLength(1);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Refuser « Règlement intérieur »' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Refuser «\u00a0Règlement intérieur\u00a0»' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refuser le document' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refuser' }));
     expect(await within(dialog).findByText('Dites à l’organisme ce qui ne va pas.')).toBeTruthy();

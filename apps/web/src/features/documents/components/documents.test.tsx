@@ -62,7 +62,9 @@ describe('organisation documents', () => {
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Supprimer Règlement intérieur' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Supprimer « Règlement intérieur » ?' });
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Supprimer «\u00a0Règlement intérieur\u00a0»\u202f?',
+    });
     expect(api.calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     await waitFor(() =>

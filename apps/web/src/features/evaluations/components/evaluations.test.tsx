@@ -63,7 +63,7 @@ describe('evaluations', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Confiance' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Non' }));
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer mes réponses' }));
-    expect(await screen.findByRole('heading', { name: 'Merci pour vos réponses !' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Merci pour vos réponses\u202f!' })).toBeTruthy();
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({ answers: { overall: 4, impact: ['Confiance'], recommend: false } });
   });

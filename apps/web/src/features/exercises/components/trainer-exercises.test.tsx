@@ -87,7 +87,7 @@ describe('the trainer exercises screen', () => {
     const { calls } = mockTrainerApi();
     renderWithProviders(<TrainerExercises openExerciseId={null} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Modifier Budget mensuel' }));
-    const form = await screen.findByRole('region', { name: 'Modifier « Budget mensuel »' });
+    const form = await screen.findByRole('region', { name: 'Modifier «\u00a0Budget mensuel\u00a0»' });
     expect((within(form).getByLabelText('Formation') as HTMLSelectElement).disabled).toBe(true);
     const title = within(form).getByLabelText('Titre') as HTMLInputElement;
     expect(title.value).toBe('Budget mensuel');
@@ -115,7 +115,9 @@ describe('the trainer exercises screen', () => {
     renderWithProviders(<TrainerExercises openExerciseId={null} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Supprimer Budget mensuel' }));
     expect(
-      await screen.findByRole('alertdialog', { name: "Supprimer l'exercice « Budget mensuel » ?" }),
+      await screen.findByRole('alertdialog', {
+        name: "Supprimer l'exercice «\u00a0Budget mensuel\u00a0»\u202f?",
+      }),
     ).toBeTruthy();
   });
 });

@@ -87,7 +87,7 @@ describe('the webhook log list', () => {
     const dialog = await screen.findByRole('dialog', { name: /Notification du/ });
     expect(await within(dialog).findByText(/"id": "RF-1"/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rejouer' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Rejouer cette notification ?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Rejouer cette notification\u202f?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Rejouer' }));
     await waitFor(() =>
       expect(calls.some((call) => call.method === 'POST' && call.path.endsWith('/replay'))).toBe(true),

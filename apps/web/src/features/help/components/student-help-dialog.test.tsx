@@ -12,7 +12,7 @@ describe('StudentHelpDialog', () => {
     mockApi(CONFIG);
     renderWithProviders(<StudentHelpDialog onClose={() => {}} />);
 
-    const dialog = screen.getByRole('dialog', { name: "Besoin d'aide ?" });
+    const dialog = screen.getByRole('dialog', { name: "Besoin d'aide\u202f?" });
     expect(within(dialog).getByTestId('faq-list').querySelectorAll('details')).toHaveLength(6);
     expect(within(dialog).getByText('Comment suivre une formation ?')).toBeTruthy();
     expect(
@@ -25,7 +25,9 @@ describe('StudentHelpDialog', () => {
         .getByRole('link', { name: /Poser une question/ })
         .getAttribute('href'),
     ).toBe('/questions');
-    const support = await within(dialog).findByRole('link', { name: 'Support : support@cursus.example' });
+    const support = await within(dialog).findByRole('link', {
+      name: 'Support\u00a0: support@cursus.example',
+    });
     expect(support.getAttribute('href')).toBe('mailto:support@cursus.example');
   });
 

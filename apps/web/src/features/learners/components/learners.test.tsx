@@ -167,7 +167,7 @@ describe('learner list', () => {
     expect((box as HTMLInputElement).checked).toBe(true);
     fireEvent.click(box);
     const confirm = screen.getByRole('alertdialog', {
-      name: 'Arrêter la collecte du numéro de sécurité sociale ?',
+      name: 'Arrêter la collecte du numéro de sécurité sociale\u202f?',
     });
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Arrêter et effacer' }));

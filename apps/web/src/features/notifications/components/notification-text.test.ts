@@ -39,7 +39,7 @@ describe('notification text', () => {
   it("writes a system badge's notification in the reader's language, never the stored key", () => {
     expect(describeNotification(badge({ systemKey: 'first_login' }), inFrench, 'fr')).toEqual({
       title: 'Nouveau badge obtenu',
-      message: 'Badge commun : 1 connexion.',
+      message: 'Badge commun\u00a0: 1 connexion.',
     });
     expect(describeNotification(badge({ systemKey: 'first_login' }), inEnglish, 'en')).toEqual({
       title: 'New badge earned',
@@ -54,7 +54,7 @@ describe('notification text', () => {
       criterion: 'time_spent',
       threshold: 600,
     });
-    expect(describeNotification(marathon, inFrench, 'fr').title).toBe('Badge « Marathon » obtenu');
+    expect(describeNotification(marathon, inFrench, 'fr').title).toBe('Badge «\u00a0Marathon\u00a0» obtenu');
     expect(describeNotification(marathon, inEnglish, 'en').message).toMatch(
       /^Legendary badge: 10 hrs of learning\.$/,
     );
@@ -65,7 +65,7 @@ describe('notification text', () => {
       type: 'exercise_reviewed',
       metadata: { exerciseId: QUESTION_ID, exerciseTitle: 'Budget', status: 'to_redo' },
     });
-    expect(describeNotification(reviewed, inFrench, 'fr').title).toBe('Exercice à refaire : Budget');
+    expect(describeNotification(reviewed, inFrench, 'fr').title).toBe('Exercice à refaire\u00a0: Budget');
     const submitted = notification({
       type: 'exercise_submitted',
       metadata: { exerciseId: QUESTION_ID, exerciseTitle: 'Budget', studentName: 'Léa Martin' },
@@ -87,9 +87,9 @@ describe('notification text', () => {
       },
     });
     expect(describeNotification(stuck, inFrench, 'fr')).toEqual({
-      title: 'Suivi du temps : problème détecté',
+      title: 'Suivi du temps\u00a0: problème détecté',
       message:
-        'Une session de Léa Martin est restée ouverte sans activité ; elle a été fermée à sa dernière activité.',
+        'Une session de Léa Martin est restée ouverte sans activité\u202f; elle a été fermée à sa dernière activité.',
     });
     expect(describeNotification(stuck, inEnglish, 'en').title).toBe('Time tracking: problem detected');
     const welcome = notification({ type: 'welcome', metadata: { organizationName: 'Alpha Formation' } });

@@ -52,7 +52,9 @@ describe('taking a formation offline from its page (issue 18)', () => {
     const panel = screen.getByRole('region', { name: 'Stockage hors ligne' });
     expect(await within(panel).findByText(/1 formation · 3,9\sko au total/)).toBeTruthy();
 
-    fireEvent.click(within(panel).getByRole('button', { name: 'Libérer « Gestes de premiers secours »' }));
+    fireEvent.click(
+      within(panel).getByRole('button', { name: 'Libérer «\u00a0Gestes de premiers secours\u00a0»' }),
+    );
     const free = await screen.findByRole('alertdialog', { name: 'Libérer la formation' });
     fireEvent.click(within(free).getByRole('button', { name: 'Libérer' }));
     expect(await within(panel).findByText(/Aucune formation n'est enregistrée/)).toBeTruthy();

@@ -136,7 +136,7 @@ describe('dropping a session', () => {
     await handle(drop);
     expect(drop.revert).toHaveBeenCalled();
     expect(onRefused).toHaveBeenCalledWith(
-      'Cette session a déjà des signatures d’émargement : elle reste à sa date.',
+      'Cette session a déjà des signatures d’émargement\u00a0: elle reste à sa date.',
     );
   });
 

@@ -32,7 +32,7 @@ describe('erasing a learner', () => {
     });
     renderWithProviders(<EraseStudent studentId={STUDENT_ID} onErased={onErased} />);
     fireEvent.click(screen.getByRole('button', { name: "Effacer l'apprenant…" }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Effacer cet apprenant ?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Effacer cet apprenant\u202f?' });
     expect(within(dialog).getByText(/Nom remplacé par « Apprenant supprimé »/)).toBeTruthy();
     expect(within(dialog).getByText(/Messages, sujets et réponses du forum/)).toBeTruthy();
     // Kept until the end of the organisation's period, said with the date.

@@ -75,7 +75,7 @@ describe('PositioningScreen', () => {
     // True/false options are worded in the reader's language.
     fireEvent.click(screen.getByRole('radio', { name: 'Vrai' }));
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer mes réponses' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Merci !' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merci\u202f!' })).toBeTruthy();
     const submit = calls.find((call) => call.path === '/api/public/positioning/submit');
     expect(submit?.body).toEqual({
       token: TOKEN,

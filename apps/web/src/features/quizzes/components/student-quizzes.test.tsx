@@ -56,7 +56,9 @@ describe('StudentQuizzes narrowed to a group session', () => {
     });
     renderWithProviders(<StudentQuizzes />, `/quizz?from=session&session=${SESSION_ID}`);
     expect(
-      await screen.findByRole('heading', { name: 'Quiz de la session « Atelier tableaux croisés »' }),
+      await screen.findByRole('heading', {
+        name: 'Quiz de la session «\u00a0Atelier tableaux croisés\u00a0»',
+      }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Retour à la session' }).getAttribute('href')).toBe(
       `/group-sessions/${SESSION_ID}/live`,

@@ -96,7 +96,7 @@ describe('the complaints register', () => {
     // Only the answered one may be closed.
     expect(screen.queryByRole('button', { name: 'Clôturer Convocation reçue trop tard' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Clôturer Salle bruyante' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Clôturer cette entrée ?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Clôturer cette entrée\u202f?' });
     expect(api.calls.some((call) => call.path.endsWith('/close'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clôturer' }));
     await waitFor(() =>

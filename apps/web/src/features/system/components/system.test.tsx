@@ -80,7 +80,7 @@ describe('system logs (/admin/monitoring)', () => {
     );
 
     fireEvent.click(
-      screen.getByRole('button', { name: 'Voir le détail : permission denied for table courses' }),
+      screen.getByRole('button', { name: 'Voir le détail\u00a0: permission denied for table courses' }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Détail du journal' });
     expect(within(dialog).getByText(/at save \(editor\.tsx/)).toBeTruthy();
@@ -187,7 +187,7 @@ describe('system alerts (/admin/system-monitoring)', () => {
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Résoudre les alertes affichées' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Résoudre 2 alertes ?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Résoudre 2 alertes\u202f?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Résoudre' }));
     await waitFor(() =>
       expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({

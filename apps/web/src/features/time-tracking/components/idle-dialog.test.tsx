@@ -8,7 +8,7 @@ describe('IdleDialog', () => {
     mockApi({});
     const onConfirm = vi.fn();
     renderWithProviders(<IdleDialog countdownSeconds={299} onConfirm={onConfirm} />);
-    const dialog = screen.getByRole('alertdialog', { name: 'Êtes-vous toujours là ?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Êtes-vous toujours là\u202f?' });
     expect(dialog.textContent).toContain('2 heures');
     expect(screen.getByRole('timer').textContent).toContain('Déconnexion automatique dans 04:59');
     const confirm = screen.getByRole('button', { name: 'Je suis toujours là' });

@@ -28,7 +28,7 @@ describe('ResetStudentTimeButton', () => {
       <ResetStudentTimeButton studentId={STUDENT} studentName="Ana Lopez" viewerRole="trainer" />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser la session en cours' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Réinitialiser la session en cours ?' });
+    const dialog = screen.getByRole('alertdialog', { name: 'Réinitialiser la session en cours\u202f?' });
     expect(dialog.textContent).toContain('Ana Lopez');
     expect(dialog.textContent).toContain('durée de 0');
     expect(resetCalls(calls)).toEqual([]);

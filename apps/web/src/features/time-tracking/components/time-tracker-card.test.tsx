@@ -46,7 +46,7 @@ describe('TimeTrackerCard', () => {
     renderCard({ status: 'active', elapsedSeconds: 660, isCounting: true, isLeader: true });
     expect(screen.getByText('11:00')).toBeTruthy();
     expect(screen.getByText('Actif')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('État du chrono : Actif');
+    expect(screen.getByRole('status').textContent).toContain('État du chrono\u00a0: Actif');
     // Today: 1 h recorded, of which 10 min by the open session, now at 11 min.
     expect(await screen.findByText(/Aujourd'hui : 1 h 1 min/)).toBeTruthy();
     expect(screen.queryByText('Session déjà active dans un autre onglet')).toBeNull();
@@ -72,8 +72,8 @@ describe('TimeTrackerCard', () => {
   });
 
   it.each([
-    [{ status: 'paused', pauseReason: 'tab-hidden' }, 'En pause : onglet masqué'],
-    [{ status: 'idle-warning', pauseReason: 'inactivity' }, 'En pause : inactivité'],
+    [{ status: 'paused', pauseReason: 'tab-hidden' }, 'En pause\u00a0: onglet masqué'],
+    [{ status: 'idle-warning', pauseReason: 'inactivity' }, 'En pause\u00a0: inactivité'],
     [{ status: 'offline' }, 'Hors ligne'],
     [{ status: 'synchronised' }, 'Synchronisé'],
     [{ status: 'stopped', stopReason: 'max-duration' }, 'Durée maximale atteinte'],

@@ -138,7 +138,7 @@ describe('TimeTrackerProvider', () => {
     await advance(TIME_TRACKING.leaderCheckIntervalMs);
     expect(screen.getByText('Actif')).toBeTruthy();
     await advance(TIME_TRACKING.idleTimeoutMinMs);
-    expect(screen.getByRole('alertdialog', { name: 'Êtes-vous toujours là ?' })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: 'Êtes-vous toujours là\u202f?' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Je suis toujours là' }));
     await advance(0);
     expect(screen.queryByRole('alertdialog')).toBeNull();

@@ -156,7 +156,9 @@ describe('trainers', () => {
     expect(await screen.findByText('Expiré')).toBeTruthy();
     expect(screen.getByText('Aucun CV n’est encore déposé pour ce formateur.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Supprimer Certification PMP' }));
-    const confirm = screen.getByRole('alertdialog', { name: 'Supprimer « Certification PMP » ?' });
+    const confirm = screen.getByRole('alertdialog', {
+      name: 'Supprimer «\u00a0Certification PMP\u00a0»\u202f?',
+    });
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
