@@ -7,7 +7,6 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat(getLanguage(), {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'Europe/Paris',
   }).format(new Date(iso));
 }
 

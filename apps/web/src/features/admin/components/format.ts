@@ -11,18 +11,16 @@ export function useAdminFormat() {
   const { t, i18n } = useTranslation('admin');
   const locale = i18n.language;
   const number = numberFormat(locale);
-  const date = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const date = dateTimeFormat(locale, { dateStyle: 'long' });
   const shortDate = dateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
-    timeZone: 'Europe/Paris',
   });
   const dateTime = dateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'Europe/Paris',
   });
-  const month = dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'Europe/Paris' });
+  const month = dateTimeFormat(locale, { month: 'long', year: 'numeric' });
   return {
     number: (value: number) => number.format(value),
     /** "1 formateur", "3 formateurs": a figure with its noun, for sentences that hold several. */

@@ -11,11 +11,10 @@ export function useFormatters() {
   const locale = i18n.language;
   const number = numberFormat(locale);
   const decimal = numberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  const longDate = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const longDate = dateTimeFormat(locale, { dateStyle: 'long' });
   const dateTime = dateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'Europe/Paris',
   });
   const buckets: Record<AnalyticsGranularity, Intl.DateTimeFormat> = {
     day: dateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),

@@ -18,7 +18,7 @@ export function useFormatHours() {
 
 export function useFormatDate() {
   const { i18n } = useTranslation();
-  const format = dateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'long' });
   return (iso: string) => format.format(new Date(iso));
 }
 

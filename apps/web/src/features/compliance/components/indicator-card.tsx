@@ -17,7 +17,7 @@ import { STATUS_BADGES, sourceHref } from './compliance-labels';
 function useFormats() {
   const language = getLanguage();
   const number = numberFormat(language);
-  const day = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Europe/Paris' });
+  const day = dateTimeFormat(language, { dateStyle: 'medium' });
   const calendarDay = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   return {
     number: (value: number) => number.format(value),

@@ -6,7 +6,7 @@ import { dateTimeFormat, numberFormat } from '@/lib/intl';
 
 export function useFormatDate() {
   const { i18n } = useTranslation();
-  const format = dateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'Europe/Paris' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'long' });
   return (iso: string) => format.format(new Date(iso));
 }
 

@@ -58,7 +58,6 @@ export function useWebhookFormat() {
   const dateTimeFormatter = dateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'medium',
-    timeZone: 'Europe/Paris',
   });
   return {
     dateTime: (iso: string) => dateTimeFormatter.format(new Date(iso)),

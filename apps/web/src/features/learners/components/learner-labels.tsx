@@ -24,11 +24,10 @@ const DAY_MS = 86_400_000;
 export function useLearnerFormat() {
   const { i18n } = useTranslation();
   const language = normalizeLanguage(i18n.language);
-  const dateFormat = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'Europe/Paris' });
+  const dateFormat = dateTimeFormat(language, { dateStyle: 'medium' });
   const dateTimeFormatter = dateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'Europe/Paris',
   });
   const relativeFormat = relativeTimeFormat(language, { numeric: 'auto' });
   return {

@@ -88,7 +88,6 @@ export function describeNotification(
           date: dateTimeFormat(language, {
             dateStyle: 'full',
             timeStyle: 'short',
-            timeZone: 'Europe/Paris',
           }).format(startsAt),
         }),
       };

@@ -13,7 +13,7 @@ import { notify } from '@/lib/toast';
 import { useEraseStudent, useErasurePreview } from '../api/erase-student';
 
 function formatDay(date: Date): string {
-  return dateTimeFormat(getLanguage(), { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(date);
+  return dateTimeFormat(getLanguage(), { dateStyle: 'long' }).format(date);
 }
 
 export interface EraseStudentDialogProps {

@@ -12,7 +12,7 @@ export function useFormatDay() {
 
 /** Today in Paris, as the date inputs take it. */
 export function parisToday(): string {
-  return dateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+  return dateTimeFormat('en-CA').format(new Date());
 }
 
 const KNOWN_FIELD_MESSAGES = {

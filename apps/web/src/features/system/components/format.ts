@@ -11,13 +11,11 @@ export function useSystemFormat() {
   const dateTime = dateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'medium',
-    timeZone: 'Europe/Paris',
   });
   const hour = dateTimeFormat(locale, {
     day: 'numeric',
     month: 'short',
     hour: 'numeric',
-    timeZone: 'Europe/Paris',
   });
   return {
     number: (value: number) => number.format(value),

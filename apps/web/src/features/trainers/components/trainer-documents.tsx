@@ -34,7 +34,7 @@ export function expiryState(expiresOn: string | null, today: string): 'none' | '
   return expiresOn <= soon.toISOString().slice(0, 10) ? 'soon' : 'valid';
 }
 
-const todayInParis = () => dateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+const todayInParis = () => dateTimeFormat('en-CA').format(new Date());
 
 type FieldName = 'file' | 'title' | 'issuer' | 'obtainedOn' | 'expiresOn';
 

@@ -24,9 +24,7 @@ export function useFormatDate(style: 'day' | 'dateTime' = 'day') {
   const { i18n } = useTranslation();
   const format = dateTimeFormat(
     i18n.language,
-    style === 'day'
-      ? { dateStyle: 'long', timeZone: 'Europe/Paris' }
-      : { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Paris' },
+    style === 'day' ? { dateStyle: 'long' } : { dateStyle: 'medium', timeStyle: 'short' },
   );
   return (iso: string) => format.format(new Date(iso));
 }
